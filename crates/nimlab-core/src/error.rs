@@ -1,0 +1,111 @@
+//! Errors of the core library.
+//!
+//! Every error renders as one line written for a person. [`Error::Input`] names the
+//! offending token and what was expected there; front ends map it to exit status 2.
+
+use std::fmt;
+
+/// Longest token quoted in full in a message; longer ones are abbreviated.
+const MAX_QUOTED_CHARS: usize = 40;
+
+/// Something the user typed is malformed: a game spec, a position, a number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputError {
+    /// What the token was meant to be, e.g. "heap size".
+    what: String,
+    /// The offending token, quoted and abbreviated if long; `None` when it is missing.
+    token: Option<String>,
+    /// What would have been accepted, e.g. "a non-negative integer".
+    expected: String,
+}
+
+impl InputError {
+    /// `token` was given as a `what` but is not `expected`.
+    pub fn invalid(what: impl Into<String>, token: &str, expected: impl Into<String>) -> Self {
+        InputError {
+            what: what.into(),
+            token: Some(quote(token)),
+            expected: expected.into(),
+        }
+    }
+
+    /// A `what` was needed but nothing was given.
+    pub fn missing(what: impl Into<String>, expected: impl Into<String>) -> Self {
+        InputError {
+            what: what.into(),
+            token: None,
+            expected: expected.into(),
+        }
+    }
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.token {
+            Some(token) => write!(
+                f,
+                "invalid {} {}: expected {}",
+                self.what, token, self.expected
+            ),
+            None => write!(f, "missing {}: expected {}", self.what, self.expected),
+        }
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// Any failure of a core computation.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Error {
+    /// The input is malformed (exit status 2 in the command-line tool).
+    #[error(transparent)]
+    Input(#[from] InputError),
+    /// The input is well formed but its answer is beyond what nimlab computes exactly,
+    /// e.g. a period longer than the search limit. The message says which limit.
+    #[error("{0}")]
+    Unsupported(String),
+}
+
+/// Quote a token for an error message. Tokens longer than 40 characters keep their
+/// start and end and say how long they were, so a 10^6-digit number makes a short line.
+pub fn quote(token: &str) -> String {
+    let count = token.chars().count();
+    if count <= MAX_QUOTED_CHARS {
+        return format!("'{token}'");
+    }
+    let head: String = token.chars().take(12).collect();
+    let tail: String = token.chars().skip(count - 8).collect();
+    format!("'{head}…{tail}' ({count} characters)")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn invalid_token_message_names_token_and_expectation() {
+        let e = InputError::invalid("heap size", "x", "a non-negative integer");
+        assert_eq!(
+            e.to_string(),
+            "invalid heap size 'x': expected a non-negative integer"
+        );
+    }
+
+    #[test]
+    fn missing_message() {
+        let e = InputError::missing("position", "heap sizes such as \"3 4 5\"");
+        assert_eq!(
+            e.to_string(),
+            "missing position: expected heap sizes such as \"3 4 5\""
+        );
+    }
+
+    #[test]
+    fn long_tokens_are_abbreviated_to_one_short_line() {
+        let token = "7".repeat(1_000_000);
+        let message = InputError::invalid("heap size", &token, "a number").to_string();
+        assert!(message.len() < 120, "{message}");
+        assert!(message.contains("1000000 characters"), "{message}");
+        assert!(!message.contains('\n'));
+    }
+}

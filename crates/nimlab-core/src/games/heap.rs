@@ -1,0 +1,383 @@
+//! Heap games: a position is a list of heaps played side by side, and a move changes
+//! one heap. [`HeapSum`] turns the rules of one heap ([`HeapRules`]) into a complete
+//! strategy for any number of heaps, in normal and misère play.
+//!
+//! Normal play is Sprague–Grundy: the position's value is the nim-sum of the heaps'
+//! values, and a winning move brings a heap to the value g XOR x.
+//!
+//! Misère play uses the misère-Nim rule on Grundy values, which holds for a family
+//! whose heaps never split when this *tameness lemma* holds: every heap of value 0
+//! that has a move has a move to value 1. Proof sketch (the tests check it against
+//! brute force): call a position "P" when every heap has value ≤ 1 and an odd number
+//! have value 1, or some heap has value ≥ 2 and the nim-sum is 0. A move changes one
+//! heap's value, so no move goes from "P" to "P" (from the second kind, a move that
+//! leaves every value ≤ 1 would need the one big value cancelled by 0s and 1s). From
+//! every other position some move reaches "P": with two heaps of value ≥ 2 the
+//! normal-play move does; with one, move it to 0 or 1 to fix the parity; with all
+//! values ≤ 1 and an even number of 1s, move a 1 to 0, or (no 1s) a 0 to 1 by the
+//! lemma. Terminal positions (all values 0, no 1s) are not "P": the player to move
+//! has no move and so wins misère play. Hence "P" is exactly the misère P-positions.
+
+use super::{Analysis, HeapSequence, Strategy, WinningMove};
+use crate::error::{Error, InputError};
+use crate::num::{Nat, parse_nat, tokens};
+use crate::solve::search::Game;
+use crate::solve::sum::nim_sum;
+use crate::solve::{Convention, Outcome};
+use malachite_base::num::basic::traits::{One, Zero};
+
+/// One way to move in a single heap.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeapOption {
+    /// The heaps left in place of the heap moved in (none if it was used up; two if
+    /// it was split). Empty heaps (size 0) are kept only when they stand for a heap.
+    pub heaps: Vec<Nat>,
+    /// The move in words, e.g. "take 2".
+    pub action: String,
+}
+
+/// The rules and values of a single heap.
+pub trait HeapRules: Send + Sync {
+    /// The canonical spec string, e.g. `nim` or `subtraction:1,3,4`.
+    fn spec(&self) -> String;
+
+    /// The rules for one heap, in a sentence for people.
+    fn rules(&self) -> String;
+
+    /// The Grundy value of a heap of size `n`, exact for every size.
+    fn heap_value(&self, n: &Nat) -> Result<Nat, Error>;
+
+    /// Every option of a heap of size `n`. Only for small `n` (brute force, play).
+    fn heap_options(&self, n: &Nat) -> Vec<HeapOption>;
+
+    /// The options of a heap of size `n` whose Grundy value is `target`, exact for
+    /// every size, in a stable order.
+    fn heap_options_with_value(&self, n: &Nat, target: &Nat) -> Result<Vec<HeapOption>, Error>;
+
+    /// Whether the tameness lemma (see the module docs) holds for every heap, so that
+    /// misère sums follow the misère-Nim rule on Grundy values.
+    fn misere_is_tame(&self) -> Result<bool, Error>;
+
+    /// The nim-sequence of one heap.
+    fn sequence(&self) -> &dyn HeapSequence;
+}
+
+/// Any number of heaps of one heap game, played side by side.
+#[derive(Clone, Debug)]
+pub struct HeapSum<H> {
+    /// The rules of one heap.
+    pub rules: H,
+}
+
+/// How the Grundy values of the heaps look, for the misère-Nim rule.
+struct ValueProfile {
+    nim_sum: Nat,
+    /// Heaps with value 1.
+    ones: usize,
+    /// Heaps with value 2 or more.
+    big: usize,
+}
+
+impl ValueProfile {
+    fn of(values: &[Nat]) -> Self {
+        let two = Nat::from(2u32);
+        ValueProfile {
+            nim_sum: nim_sum(values),
+            ones: values.iter().filter(|v| **v == Nat::ONE).count(),
+            big: values.iter().filter(|v| **v >= two).count(),
+        }
+    }
+
+    /// Whether the player to move loses misère play (the misère-Nim rule).
+    fn misere_lost(&self) -> bool {
+        if self.big == 0 {
+            self.ones % 2 == 1
+        } else {
+            self.nim_sum == Nat::ZERO
+        }
+    }
+}
+
+impl<H: HeapRules> HeapSum<H> {
+    /// The Grundy value a heap of value `value` must move to for the result to be lost
+    /// for the opponent, with the reason. (When it equals `value`, no move of this heap
+    /// wins: options never keep a heap's value.)
+    fn target(
+        &self,
+        convention: Convention,
+        profile: &ValueProfile,
+        value: &Nat,
+    ) -> (Nat, &'static str) {
+        let rest_big = profile.big - usize::from(*value >= Nat::from(2u32));
+        let rest_ones = profile.ones - usize::from(*value == Nat::ONE);
+        match convention {
+            Convention::Misere if rest_big == 0 => {
+                // Leave every value ≤ 1 with an odd number of 1s.
+                let target = if rest_ones % 2 == 0 {
+                    Nat::ONE
+                } else {
+                    Nat::ZERO
+                };
+                (
+                    target,
+                    "leaves an odd number of heaps of Grundy value 1 and none larger",
+                )
+            }
+            Convention::Misere => (
+                value ^ &profile.nim_sum,
+                "leaves a nim-sum of 0 with a heap of Grundy value 2 or more",
+            ),
+            Convention::Normal => (value ^ &profile.nim_sum, "leaves a nim-sum of 0"),
+        }
+    }
+
+    fn describe_heaps(heaps: &[Nat]) -> String {
+        match heaps {
+            [] => "nothing".to_string(),
+            _ => heaps
+                .iter()
+                .map(|h| h.to_string())
+                .collect::<Vec<_>>()
+                .join(" + "),
+        }
+    }
+
+    fn explanation(
+        &self,
+        convention: Convention,
+        values: &[Nat],
+        profile: &ValueProfile,
+    ) -> String {
+        const LISTED: usize = 8;
+        let sum = if values.len() <= LISTED {
+            let terms: Vec<String> = values.iter().map(|v| v.to_string()).collect();
+            format!("{} = {}", terms.join(" ⊕ "), profile.nim_sum)
+        } else {
+            format!("the {} values = {}", values.len(), profile.nim_sum)
+        };
+        match convention {
+            Convention::Normal => format!("nim-sum of the heaps' Grundy values: {sum}"),
+            Convention::Misere if profile.big == 0 => format!(
+                "every heap has Grundy value 0 or 1, and {} {} value 1 (misère Nim rule)",
+                profile.ones,
+                if profile.ones == 1 {
+                    "heap has"
+                } else {
+                    "heaps have"
+                },
+            ),
+            Convention::Misere => format!(
+                "some heap has Grundy value 2 or more, so misère play follows the nim-sum: {sum}"
+            ),
+        }
+    }
+}
+
+impl<H: HeapRules> Strategy for HeapSum<H> {
+    type Position = Vec<Nat>;
+
+    fn spec(&self) -> String {
+        self.rules.spec()
+    }
+
+    fn rules(&self) -> String {
+        format!(
+            "{} Several heaps are played side by side: a move is made in one heap.",
+            self.rules.rules()
+        )
+    }
+
+    fn position_syntax(&self) -> String {
+        "heap sizes separated by spaces or commas, e.g. \"3 4 5\"".to_string()
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Vec<Nat>, InputError> {
+        let heaps = tokens(text)
+            .map(|t| parse_nat(t, "heap size"))
+            .collect::<Result<Vec<_>, _>>()?;
+        if heaps.is_empty() {
+            return Err(InputError::missing("position", self.position_syntax()));
+        }
+        Ok(heaps)
+    }
+
+    fn format_position(&self, heaps: &Vec<Nat>) -> String {
+        heaps
+            .iter()
+            .map(|h| h.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    fn analyze(
+        &self,
+        heaps: &Vec<Nat>,
+        convention: Convention,
+        max_moves: usize,
+    ) -> Result<Analysis<Vec<Nat>>, Error> {
+        let values = heaps
+            .iter()
+            .map(|h| self.rules.heap_value(h))
+            .collect::<Result<Vec<_>, _>>()?;
+        let profile = ValueProfile::of(&values);
+        if convention == Convention::Misere && !self.rules.misere_is_tame()? {
+            return Err(Error::Unsupported(format!(
+                "misère play of {} is not solved by nimlab yet",
+                self.rules.spec()
+            )));
+        }
+        let lost = match convention {
+            Convention::Normal => profile.nim_sum == Nat::ZERO,
+            Convention::Misere => profile.misere_lost(),
+        };
+        let mut winning_moves = Vec::new();
+        let mut winning_move_count = 0;
+        if !lost {
+            for (index, (heap, value)) in heaps.iter().zip(&values).enumerate() {
+                let (target, reason) = self.target(convention, &profile, value);
+                if target == *value {
+                    continue;
+                }
+                for option in self.rules.heap_options_with_value(heap, &target)? {
+                    winning_move_count += 1;
+                    if winning_moves.len() < max_moves {
+                        let mut to = heaps[..index].to_vec();
+                        to.extend(option.heaps.iter().cloned());
+                        to.extend(heaps[index + 1..].iter().cloned());
+                        winning_moves.push(WinningMove {
+                            to,
+                            action: format!(
+                                "{} from heap {} ({} → {})",
+                                option.action,
+                                index + 1,
+                                heap,
+                                Self::describe_heaps(&option.heaps)
+                            ),
+                            reason: reason.to_string(),
+                        });
+                    }
+                }
+            }
+        }
+        Ok(Analysis {
+            convention,
+            outcome: Outcome::from_mover_wins(!lost),
+            explanation: self.explanation(convention, &values, &profile),
+            grundy: Some(profile.nim_sum),
+            winning_moves,
+            winning_move_count,
+        })
+    }
+
+    fn heap_sequence(&self) -> Option<&dyn HeapSequence> {
+        Some(self.rules.sequence())
+    }
+}
+
+impl<H: HeapRules> Game for HeapSum<H> {
+    type Position = Vec<Nat>;
+
+    fn moves(&self, heaps: &Vec<Nat>) -> Vec<Vec<Nat>> {
+        let mut out = Vec::new();
+        for (index, heap) in heaps.iter().enumerate() {
+            for option in self.rules.heap_options(heap) {
+                let mut to = heaps[..index].to_vec();
+                to.extend(option.heaps);
+                to.extend(heaps[index + 1..].iter().cloned());
+                out.push(to);
+            }
+        }
+        out
+    }
+
+    fn canonical(&self, heaps: &Vec<Nat>) -> Vec<Nat> {
+        let mut sorted = heaps.clone();
+        sorted.sort_unstable();
+        sorted
+    }
+
+    fn components(&self, heaps: &Vec<Nat>) -> Vec<Vec<Nat>> {
+        heaps.iter().map(|h| vec![h.clone()]).collect()
+    }
+}
+
+/// Exhaustive checks of a heap family against the generic searches, shared by the
+/// families' tests.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::*;
+    use crate::solve::search::{GrundyEngine, Oracle};
+
+    /// Every multiset of 1..=max_count heaps of sizes 0..=max_heap, as sorted lists.
+    pub fn positions(max_heap: u64, max_count: usize) -> Vec<Vec<Nat>> {
+        let mut all = Vec::new();
+        let mut current: Vec<u64> = Vec::new();
+        fn extend(
+            from: u64,
+            max_heap: u64,
+            max_count: usize,
+            current: &mut Vec<u64>,
+            all: &mut Vec<Vec<Nat>>,
+        ) {
+            if !current.is_empty() {
+                all.push(current.iter().map(|&h| Nat::from(h)).collect());
+            }
+            if current.len() == max_count {
+                return;
+            }
+            for h in from..=max_heap {
+                current.push(h);
+                extend(h, max_heap, max_count, current, all);
+                current.pop();
+            }
+        }
+        extend(0, max_heap, max_count, &mut current, &mut all);
+        all
+    }
+
+    /// Check Grundy values, outcomes (normal and misère) and the complete list of
+    /// winning moves of `game` against the engine and the brute-force oracle, on every
+    /// position of up to `max_count` heaps of size at most `max_heap`.
+    pub fn check_against_brute_force<H: HeapRules>(
+        game: &HeapSum<H>,
+        max_heap: u64,
+        max_count: usize,
+    ) {
+        let mut engine = GrundyEngine::new(game);
+        for convention in [Convention::Normal, Convention::Misere] {
+            let mut oracle = Oracle::new(game, convention);
+            for position in positions(max_heap, max_count) {
+                let analysis = game.analyze(&position, convention, usize::MAX).unwrap();
+                let expected = oracle.outcome(&position).unwrap();
+                assert_eq!(
+                    analysis.outcome, expected,
+                    "{convention:?} outcome of {position:?}"
+                );
+                let grundy = engine.grundy(&position).unwrap();
+                assert_eq!(
+                    analysis.grundy,
+                    Some(Nat::from(grundy)),
+                    "Grundy value of {position:?}"
+                );
+                let mut listed: Vec<Vec<Nat>> = analysis
+                    .winning_moves
+                    .iter()
+                    .map(|m| game.canonical(&m.to))
+                    .collect();
+                let mut winning: Vec<Vec<Nat>> = game
+                    .moves(&position)
+                    .iter()
+                    .filter(|m| oracle.outcome(m).unwrap() == Outcome::P)
+                    .map(|m| game.canonical(m))
+                    .collect();
+                listed.sort();
+                winning.sort();
+                assert_eq!(
+                    listed, winning,
+                    "{convention:?} winning moves from {position:?}"
+                );
+                assert_eq!(analysis.winning_move_count, winning.len());
+            }
+        }
+    }
+}

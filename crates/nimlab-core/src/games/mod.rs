@@ -1,0 +1,174 @@
+//! Game families and the protocol every front end speaks.
+//!
+//! Each family is a module with (1) its rules, as an implementation of
+//! [`Game`](crate::solve::search::Game) for the generic searches, (2) its exact
+//! strategy, as an implementation of [`Strategy`], and (3) tests checking (2) against
+//! brute force on every small position. The [`registry`] turns a spec string such as
+//! `subtraction:1,3,4` into a [`Ruleset`], the object-safe, text-in/text-out face of a
+//! strategy that `analyze`, `play` and the web API share.
+
+pub mod heap;
+pub mod nim;
+pub mod registry;
+pub mod subtraction;
+
+use crate::error::{Error, InputError};
+use crate::num::Nat;
+use crate::solve::period::Periodicity;
+use crate::solve::{Convention, Outcome};
+
+/// A move that wins: it leaves the opponent in a lost position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WinningMove<P> {
+    /// The position after the move.
+    pub to: P,
+    /// The move in words, e.g. "take 2 from heap 1 (3 → 1)".
+    pub action: String,
+    /// Why it wins, in one line, e.g. "leaves a nim-sum of 0".
+    pub reason: String,
+}
+
+/// Everything known about one position under one play convention.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis<P> {
+    /// The convention analysed.
+    pub convention: Convention,
+    /// Who wins with perfect play.
+    pub outcome: Outcome,
+    /// The normal-play Grundy value of the whole position, when nimlab knows it.
+    pub grundy: Option<Nat>,
+    /// One line saying why the outcome is what it is.
+    pub explanation: String,
+    /// The first winning moves, as many as were asked for, in a stable order.
+    pub winning_moves: Vec<WinningMove<P>>,
+    /// How many winning moves there are in all.
+    pub winning_move_count: usize,
+}
+
+impl<P> Analysis<P> {
+    /// The same analysis with every position transformed by `f`.
+    pub fn map_positions<Q>(self, mut f: impl FnMut(P) -> Q) -> Analysis<Q> {
+        Analysis {
+            convention: self.convention,
+            outcome: self.outcome,
+            grundy: self.grundy,
+            explanation: self.explanation,
+            winning_moves: self
+                .winning_moves
+                .into_iter()
+                .map(|m| WinningMove {
+                    to: f(m.to),
+                    action: m.action,
+                    reason: m.reason,
+                })
+                .collect(),
+            winning_move_count: self.winning_move_count,
+        }
+    }
+}
+
+/// The nim-sequence of a single heap: families whose positions are heaps offer it to
+/// the `grundy` and `period` commands.
+pub trait HeapSequence {
+    /// g(0), …, g(upto) for one heap.
+    fn grundy_table(&self, upto: usize) -> Result<Vec<u32>, Error>;
+
+    /// The least period and preperiod, with a certificate that proves them.
+    fn periodicity(&self) -> Result<Periodicity, Error>;
+}
+
+/// A game family's exact strategy and its position syntax, over typed positions.
+pub trait Strategy: Send + Sync {
+    /// A position, possibly with numbers of any size.
+    type Position: Clone;
+
+    /// The canonical spec string, e.g. `subtraction:1,3,4`.
+    fn spec(&self) -> String;
+
+    /// The rules in one or two sentences, for people.
+    fn rules(&self) -> String;
+
+    /// How positions are written, with an example, for help and error messages.
+    fn position_syntax(&self) -> String;
+
+    /// Read a position; errors name the offending token.
+    fn parse_position(&self, text: &str) -> Result<Self::Position, InputError>;
+
+    /// Write a position so that [`Strategy::parse_position`] reads it back.
+    fn format_position(&self, position: &Self::Position) -> String;
+
+    /// The outcome, Grundy value and winning moves (the first `max_moves` of them).
+    fn analyze(
+        &self,
+        position: &Self::Position,
+        convention: Convention,
+        max_moves: usize,
+    ) -> Result<Analysis<Self::Position>, Error>;
+
+    /// The single-heap nim-sequence, for families whose positions are heaps.
+    fn heap_sequence(&self) -> Option<&dyn HeapSequence> {
+        None
+    }
+}
+
+/// What a front end asks of [`Ruleset::analyze`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Request {
+    /// Normal or misère play.
+    pub convention: Convention,
+    /// List at most this many winning moves (the total is always counted).
+    pub max_moves: usize,
+    /// Write out the position after each winning move (costly for huge positions).
+    pub with_positions: bool,
+}
+
+/// The object-safe face of a [`Strategy`]: positions in and out as text, so front
+/// ends hold a `Box<dyn Ruleset>` and never match on the game's name.
+pub trait Ruleset: Send + Sync {
+    /// The canonical spec string.
+    fn spec(&self) -> String;
+
+    /// The rules in one or two sentences.
+    fn rules(&self) -> String;
+
+    /// How positions are written, with an example.
+    fn position_syntax(&self) -> String;
+
+    /// The position in canonical syntax (errors name the offending token).
+    fn normalize(&self, position: &str) -> Result<String, Error>;
+
+    /// Analyse a position written as text; positions after winning moves come back as
+    /// text when `request.with_positions`, else as `None`.
+    fn analyze(&self, position: &str, request: Request) -> Result<Analysis<Option<String>>, Error>;
+
+    /// The single-heap nim-sequence, if this family has one.
+    fn heap_sequence(&self) -> Option<&dyn HeapSequence>;
+}
+
+impl<S: Strategy> Ruleset for S {
+    fn spec(&self) -> String {
+        Strategy::spec(self)
+    }
+
+    fn rules(&self) -> String {
+        Strategy::rules(self)
+    }
+
+    fn position_syntax(&self) -> String {
+        Strategy::position_syntax(self)
+    }
+
+    fn normalize(&self, position: &str) -> Result<String, Error> {
+        Ok(self.format_position(&self.parse_position(position)?))
+    }
+
+    fn analyze(&self, position: &str, request: Request) -> Result<Analysis<Option<String>>, Error> {
+        let position = self.parse_position(position)?;
+        let analysis = Strategy::analyze(self, &position, request.convention, request.max_moves)?;
+        Ok(analysis.map_positions(|p| request.with_positions.then(|| self.format_position(&p))))
+    }
+
+    fn heap_sequence(&self) -> Option<&dyn HeapSequence> {
+        Strategy::heap_sequence(self)
+    }
+}

@@ -1,0 +1,147 @@
+//! Nim (Bouton 1901): take any number of tokens from one heap.
+//!
+//! A heap of n has Grundy value n, so a position is lost for the player to move
+//! exactly when the nim-sum of the heaps is 0 (normal play). Misère Nim follows from
+//! the misère-Nim rule of [`heap`](super::heap): every heap of size 0 is terminal, so
+//! the tameness lemma holds trivially.
+
+use super::HeapSequence;
+use super::heap::{HeapOption, HeapRules};
+use crate::error::Error;
+use crate::num::{Nat, to_u64};
+use crate::solve::period::Periodicity;
+
+/// The rules of one Nim heap.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Nim;
+
+/// Inflect "token" for a count.
+pub(crate) fn tokens_word(count: &Nat) -> &'static str {
+    if *count == 1u32 { "token" } else { "tokens" }
+}
+
+impl HeapRules for Nim {
+    fn spec(&self) -> String {
+        "nim".to_string()
+    }
+
+    fn rules(&self) -> String {
+        "Nim: take any number of tokens (at least one) from a heap.".to_string()
+    }
+
+    fn heap_value(&self, n: &Nat) -> Result<Nat, Error> {
+        Ok(n.clone())
+    }
+
+    fn heap_options(&self, n: &Nat) -> Vec<HeapOption> {
+        let n = to_u64(n).expect("heap options are listed for small heaps only");
+        (0..n)
+            .rev()
+            .map(|left| self.option(&Nat::from(n), Nat::from(left)))
+            .collect()
+    }
+
+    fn heap_options_with_value(&self, n: &Nat, target: &Nat) -> Result<Vec<HeapOption>, Error> {
+        Ok(if target < n {
+            vec![self.option(n, target.clone())]
+        } else {
+            vec![]
+        })
+    }
+
+    fn misere_is_tame(&self) -> Result<bool, Error> {
+        Ok(true)
+    }
+
+    fn sequence(&self) -> &dyn HeapSequence {
+        self
+    }
+}
+
+impl Nim {
+    fn option(&self, n: &Nat, left: Nat) -> HeapOption {
+        let taken = n - &left;
+        let action = format!("take {taken} {}", tokens_word(&taken));
+        HeapOption {
+            heaps: vec![left],
+            action,
+        }
+    }
+}
+
+impl HeapSequence for Nim {
+    fn grundy_table(&self, upto: usize) -> Result<Vec<u32>, Error> {
+        let upto = u32::try_from(upto)
+            .map_err(|_| Error::Unsupported("nim tables stop at 2^32 - 1".to_string()))?;
+        Ok((0..=upto).collect())
+    }
+
+    fn periodicity(&self) -> Result<Periodicity, Error> {
+        Err(Error::Unsupported(
+            "nim has no period: a heap of n has Grundy value n, which grows without bound"
+                .to_string(),
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Strategy;
+    use crate::games::heap::HeapSum;
+    use crate::games::heap::testing::check_against_brute_force;
+    use crate::solve::{Convention, Outcome};
+
+    fn game() -> HeapSum<Nim> {
+        HeapSum { rules: Nim }
+    }
+
+    #[test]
+    fn bouton_and_misere_rule_against_brute_force_up_to_four_heaps_of_seven() {
+        check_against_brute_force(&game(), 7, 4);
+    }
+
+    #[test]
+    fn praxis_example_has_the_documented_winning_move() {
+        let g = game();
+        let position = g.parse_position("25 32 19 4 17").unwrap();
+        let analysis = g.analyze(&position, Convention::Normal, 10).unwrap();
+        assert_eq!(analysis.grundy, Some(Nat::from(63u32)));
+        let first = &analysis.winning_moves[0];
+        assert_eq!(g.format_position(&first.to), "25 31 19 4 17");
+        assert_eq!(first.action, "take 1 token from heap 2 (32 → 31)");
+    }
+
+    #[test]
+    fn misere_all_small_heaps_depend_on_parity() {
+        let g = game();
+        let three_ones = g.parse_position("1 1 1").unwrap();
+        assert_eq!(
+            g.analyze(&three_ones, Convention::Normal, 0)
+                .unwrap()
+                .outcome,
+            Outcome::N
+        );
+        assert_eq!(
+            g.analyze(&three_ones, Convention::Misere, 0)
+                .unwrap()
+                .outcome,
+            Outcome::P
+        );
+    }
+
+    #[test]
+    fn huge_heaps_are_exact() {
+        let g = game();
+        let big = format!("1{}", "0".repeat(3000));
+        let position = g.parse_position(&format!("{big} {big} 5")).unwrap();
+        let analysis = g.analyze(&position, Convention::Misere, 10).unwrap();
+        assert_eq!(analysis.outcome, Outcome::N);
+        // The only winning move empties the 5-heap, leaving two equal huge heaps.
+        assert_eq!(analysis.winning_move_count, 1);
+        assert_eq!(
+            g.format_position(&analysis.winning_moves[0].to),
+            format!("{big} {big} 0")
+        );
+    }
+}

@@ -1,0 +1,121 @@
+//! From a game spec string to a [`Ruleset`]. Adding a family adds one entry here.
+
+use super::Ruleset;
+use super::heap::HeapSum;
+use super::nim::Nim;
+use super::subtraction::{Subtraction, TakeUpTo};
+use crate::error::InputError;
+
+/// A game family the registry knows.
+pub struct Family {
+    /// The spec's name, before any `:`.
+    pub name: &'static str,
+    /// How the spec is written, e.g. `subtraction:S`.
+    pub syntax: &'static str,
+    /// An example spec.
+    pub example: &'static str,
+    /// What the game is, in one line.
+    pub summary: &'static str,
+    build: fn(Option<&str>) -> Result<Box<dyn Ruleset>, InputError>,
+}
+
+/// Every family, in the order help lists them.
+pub const FAMILIES: &[Family] = &[
+    Family {
+        name: "nim",
+        syntax: "nim",
+        example: "nim",
+        summary: "take any number of tokens from one heap",
+        build: |args| {
+            no_arguments("nim", args)?;
+            Ok(Box::new(HeapSum { rules: Nim }))
+        },
+    },
+    Family {
+        name: "subtraction",
+        syntax: "subtraction:S",
+        example: "subtraction:1,3,4",
+        summary: "take exactly s tokens from one heap, for s in the finite set S",
+        build: |args| {
+            Ok(Box::new(HeapSum {
+                rules: Subtraction::parse(args.unwrap_or(""))?,
+            }))
+        },
+    },
+    Family {
+        name: "take",
+        syntax: "take:K",
+        example: "take:3",
+        summary: "take 1 to K tokens from one heap (closed form n mod (K+1))",
+        build: |args| {
+            Ok(Box::new(HeapSum {
+                rules: TakeUpTo::parse(args.unwrap_or(""))?,
+            }))
+        },
+    },
+];
+
+fn no_arguments(name: &str, args: Option<&str>) -> Result<(), InputError> {
+    match args {
+        None => Ok(()),
+        Some(args) => Err(InputError::invalid(
+            format!("argument to {name}"),
+            args,
+            format!("nothing: write just '{name}'"),
+        )),
+    }
+}
+
+/// The game a spec string names, e.g. `nim`, `take:3` or `subtraction:1,3,4`.
+pub fn parse_game(spec: &str) -> Result<Box<dyn Ruleset>, InputError> {
+    let spec = spec.trim();
+    let (name, args) = match spec.split_once(':') {
+        Some((name, args)) => (name, Some(args)),
+        None => (spec, None),
+    };
+    let known: Vec<&str> = FAMILIES.iter().map(|f| f.syntax).collect();
+    let expected = format!("one of {}", known.join(", "));
+    if name.is_empty() {
+        return Err(InputError::missing("game", expected));
+    }
+    let family = FAMILIES
+        .iter()
+        .find(|f| f.name == name)
+        .ok_or_else(|| InputError::invalid("game", name, expected))?;
+    (family.build)(args)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_example_spec_parses_and_round_trips() {
+        for family in FAMILIES {
+            let game = parse_game(family.example).unwrap();
+            assert_eq!(game.spec(), family.example);
+        }
+    }
+
+    #[test]
+    fn specs_are_normalized() {
+        assert_eq!(
+            parse_game(" subtraction:4,1,3,1 ").unwrap().spec(),
+            "subtraction:1,3,4"
+        );
+    }
+
+    #[test]
+    fn bad_specs_name_the_token() {
+        let err = |s: &str| parse_game(s).err().unwrap().to_string();
+        assert_eq!(
+            err("chess"),
+            "invalid game 'chess': expected one of nim, subtraction:S, take:K"
+        );
+        assert!(err("").starts_with("missing game"));
+        assert!(err("subtraction:").starts_with("missing subtraction set"));
+        assert!(err("subtraction:0").contains("'0'"));
+        assert!(err("nim:3").contains("'3'"));
+        assert!(err("take:x").contains("'x'"));
+    }
+}

@@ -1,0 +1,489 @@
+//! Subtraction games: take s tokens from a heap, for s in a fixed finite set S.
+//!
+//! g(n) = mex{ g(n − s) : s ∈ S, s ≤ n }. Each value depends only on the previous
+//! max S values, so the sequence is eventually periodic, and a match over one window
+//! of max S values proves a period forever ([`Theorem::FiniteMemory`]). Heaps of any
+//! size are evaluated through that certified period, never a table of n entries.
+//!
+//! `take:k` is S = {1, …, k}, with the closed form g(n) = n mod (k + 1): from n every
+//! residue but n's own is one move away, and n's own is not.
+
+use super::HeapSequence;
+use super::heap::{HeapOption, HeapRules};
+use super::nim::tokens_word;
+use crate::error::{Error, InputError};
+use crate::num::{Nat, parse_bounded, to_u64};
+use crate::solve::mex::{MexSet, mex_of_mask};
+use crate::solve::period::{Periodicity, Theorem, search_period};
+use malachite_base::num::arithmetic::traits::Mod;
+use std::sync::OnceLock;
+
+/// Largest amount allowed in a subtraction set (tables grow with max S).
+pub const MAX_AMOUNT: u64 = 1_000_000;
+
+/// Longest table the period search computes before giving up.
+const MAX_SEARCH_LEN: usize = 1 << 25;
+
+/// Extend `table` (g(0), g(1), …) to `len` values for the subtraction set `set`
+/// (sorted, distinct, positive). Values are at most |S|, so for |S| < 64 the options'
+/// values fit one 64-bit mask and the mex is one `trailing_zeros`.
+pub fn extend_table(set: &[usize], table: &mut Vec<u32>, len: usize) {
+    let largest = *set.last().expect("a subtraction set is not empty");
+    table.reserve(len.saturating_sub(table.len()));
+    if set.len() < 64 {
+        for n in table.len()..len {
+            let mut mask = 0u64;
+            if n >= largest {
+                for &s in set {
+                    mask |= 1 << table[n - s];
+                }
+            } else {
+                for &s in set.iter().take_while(|&&s| s <= n) {
+                    mask |= 1 << table[n - s];
+                }
+            }
+            table.push(mex_of_mask(mask));
+        }
+    } else {
+        let mut seen = MexSet::new(set.len());
+        for n in table.len()..len {
+            seen.clear();
+            for &s in set.iter().take_while(|&&s| s <= n) {
+                seen.insert(table[n - s] as usize);
+            }
+            table.push(seen.mex() as u32);
+        }
+    }
+}
+
+/// The phrase "1, 3 or 4".
+fn list_with_or(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [only] => only.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// A take-away move's option: `taken` tokens from a heap of `n`.
+fn take(n: &Nat, taken: u64) -> HeapOption {
+    let taken_nat = Nat::from(taken);
+    HeapOption {
+        heaps: vec![n - &taken_nat],
+        action: format!("take {taken} {}", tokens_word(&taken_nat)),
+    }
+}
+
+/// The subtraction game with a finite set S.
+#[derive(Debug)]
+pub struct Subtraction {
+    /// S, sorted and without repeats.
+    set: Vec<usize>,
+    solved: OnceLock<Result<Solved, Error>>,
+}
+
+/// The certified period, a table covering it, and whether misère play is tame.
+#[derive(Debug)]
+struct Solved {
+    table: Vec<u32>,
+    periodicity: Periodicity,
+    misere_is_tame: bool,
+}
+
+impl Subtraction {
+    /// The game for a set of positive amounts (repeats are ignored).
+    pub fn new(amounts: &[u64]) -> Result<Self, InputError> {
+        if amounts.is_empty() {
+            return Err(InputError::missing(
+                "subtraction set",
+                "positive amounts such as subtraction:1,3,4",
+            ));
+        }
+        let mut set: Vec<usize> = amounts.iter().map(|&s| s as usize).collect();
+        set.sort_unstable();
+        set.dedup();
+        Ok(Subtraction {
+            set,
+            solved: OnceLock::new(),
+        })
+    }
+
+    /// Parse the part of a spec after `subtraction:`, e.g. "1,3,4".
+    pub fn parse(args: &str) -> Result<Self, InputError> {
+        if args.trim().is_empty() {
+            return Self::new(&[]);
+        }
+        let amounts = args
+            .split(',')
+            .map(|t| parse_bounded(t.trim(), "subtraction amount", 1, MAX_AMOUNT))
+            .collect::<Result<Vec<_>, _>>()?;
+        Self::new(&amounts)
+    }
+
+    /// S, sorted.
+    pub fn set(&self) -> &[usize] {
+        &self.set
+    }
+
+    fn largest(&self) -> usize {
+        *self.set.last().expect("a subtraction set is not empty")
+    }
+
+    fn solved(&self) -> Result<&Solved, Error> {
+        self.solved
+            .get_or_init(|| {
+                let mut table = Vec::new();
+                let periodicity = search_period(
+                    &mut table,
+                    |table, len| extend_table(&self.set, table, len),
+                    Theorem::FiniteMemory {
+                        window: self.largest(),
+                    },
+                    MAX_SEARCH_LEN,
+                )?;
+                let misere_is_tame = self.tameness_lemma_holds(&table, &periodicity);
+                Ok(Solved {
+                    table,
+                    periodicity,
+                    misere_is_tame,
+                })
+            })
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    /// Whether every heap of value 0 that has a move has a move to value 1. Beyond
+    /// n0 + p + max S the pattern of g(n) and g(n − s) repeats with period p, so the
+    /// heaps below that bound decide it for every heap.
+    fn tameness_lemma_holds(&self, table: &[u32], periodicity: &Periodicity) -> bool {
+        let bound = periodicity.preperiod + periodicity.period + self.largest();
+        (self.set[0]..bound)
+            .all(|n| table[n] != 0 || self.set.iter().any(|&s| s <= n && table[n - s] == 1))
+    }
+
+    fn value(&self, solved: &Solved, n: &Nat) -> u32 {
+        solved.table[solved.periodicity.reduce(n)]
+    }
+}
+
+impl HeapRules for Subtraction {
+    fn spec(&self) -> String {
+        let amounts: Vec<String> = self.set.iter().map(|s| s.to_string()).collect();
+        format!("subtraction:{}", amounts.join(","))
+    }
+
+    fn rules(&self) -> String {
+        let amounts: Vec<String> = self.set.iter().map(|s| s.to_string()).collect();
+        let noun = if self.set == [1] { "token" } else { "tokens" };
+        format!(
+            "Subtraction game: take exactly {} {noun} from a heap.",
+            list_with_or(&amounts)
+        )
+    }
+
+    fn heap_value(&self, n: &Nat) -> Result<Nat, Error> {
+        let solved = self.solved()?;
+        Ok(Nat::from(self.value(solved, n)))
+    }
+
+    fn heap_options(&self, n: &Nat) -> Vec<HeapOption> {
+        self.set
+            .iter()
+            .take_while(|&&s| Nat::from(s) <= *n)
+            .map(|&s| take(n, s as u64))
+            .collect()
+    }
+
+    fn heap_options_with_value(&self, n: &Nat, target: &Nat) -> Result<Vec<HeapOption>, Error> {
+        let solved = self.solved()?;
+        let Some(target) = to_u64(target) else {
+            return Ok(vec![]);
+        };
+        Ok(self
+            .heap_options(n)
+            .into_iter()
+            .filter(|option| u64::from(self.value(solved, &option.heaps[0])) == target)
+            .collect())
+    }
+
+    fn misere_is_tame(&self) -> Result<bool, Error> {
+        Ok(self.solved()?.misere_is_tame)
+    }
+
+    fn sequence(&self) -> &dyn HeapSequence {
+        self
+    }
+}
+
+impl HeapSequence for Subtraction {
+    fn grundy_table(&self, upto: usize) -> Result<Vec<u32>, Error> {
+        let mut table = Vec::new();
+        extend_table(&self.set, &mut table, upto + 1);
+        Ok(table)
+    }
+
+    fn periodicity(&self) -> Result<Periodicity, Error> {
+        Ok(self.solved()?.periodicity.clone())
+    }
+}
+
+/// The subtraction game S = {1, …, k}: take between 1 and k tokens.
+#[derive(Clone, Debug)]
+pub struct TakeUpTo {
+    k: u64,
+}
+
+/// Largest k for `take:k` (so that k + 1 and the period fit a machine word).
+pub const MAX_TAKE: u64 = 1_000_000_000_000_000_000;
+
+impl TakeUpTo {
+    /// Parse the part of a spec after `take:`, e.g. "3".
+    pub fn parse(args: &str) -> Result<Self, InputError> {
+        Ok(TakeUpTo {
+            k: parse_bounded(args.trim(), "take limit", 1, MAX_TAKE)?,
+        })
+    }
+
+    fn modulus(&self) -> Nat {
+        Nat::from(self.k + 1)
+    }
+}
+
+impl HeapRules for TakeUpTo {
+    fn spec(&self) -> String {
+        format!("take:{}", self.k)
+    }
+
+    fn rules(&self) -> String {
+        match self.k {
+            1 => "Take exactly 1 token from a heap.".to_string(),
+            2 => "Take 1 or 2 tokens from a heap.".to_string(),
+            k => format!("Take from 1 to {k} tokens from a heap."),
+        }
+    }
+
+    fn heap_value(&self, n: &Nat) -> Result<Nat, Error> {
+        Ok(n.mod_op(self.modulus()))
+    }
+
+    fn heap_options(&self, n: &Nat) -> Vec<HeapOption> {
+        let most = to_u64(n).map_or(self.k, |n| n.min(self.k));
+        (1..=most).map(|s| take(n, s)).collect()
+    }
+
+    fn heap_options_with_value(&self, n: &Nat, target: &Nat) -> Result<Vec<HeapOption>, Error> {
+        // The amount s with (n − s) ≡ target, i.e. s ≡ g(n) − target (mod k + 1).
+        let modulus = self.modulus();
+        if *target >= modulus {
+            return Ok(vec![]);
+        }
+        let value = n.mod_op(&modulus);
+        let s = (value + &modulus - target).mod_op(&modulus);
+        let s = to_u64(&s).expect("a residue mod k + 1 fits in u64");
+        Ok(if s != 0 && Nat::from(s) <= *n {
+            vec![take(n, s)]
+        } else {
+            vec![]
+        })
+    }
+
+    /// Tame: a heap of value 0 with a move is a positive multiple of k + 1, and taking
+    /// k from it leaves value 1.
+    fn misere_is_tame(&self) -> Result<bool, Error> {
+        Ok(true)
+    }
+
+    fn sequence(&self) -> &dyn HeapSequence {
+        self
+    }
+}
+
+impl HeapSequence for TakeUpTo {
+    fn grundy_table(&self, upto: usize) -> Result<Vec<u32>, Error> {
+        Ok((0..=upto as u64)
+            .map(|n| (n % (self.k + 1)) as u32)
+            .collect())
+    }
+
+    fn periodicity(&self) -> Result<Periodicity, Error> {
+        let period = usize::try_from(self.k + 1)
+            .map_err(|_| Error::Unsupported("the period does not fit a machine word".into()))?;
+        Ok(Periodicity {
+            preperiod: 0,
+            period,
+            values_checked: 0,
+            theorem: Theorem::ClosedForm {
+                formula: format!("g(n) = n mod {}", self.k + 1),
+            },
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Strategy;
+    use crate::games::heap::HeapSum;
+    use crate::games::heap::testing::check_against_brute_force;
+    use crate::solve::search::{Game, GrundyEngine, Oracle};
+    use crate::solve::{Convention, Outcome};
+    use proptest::prelude::*;
+
+    /// Every non-empty subset of {1, …, 8}, plus some sets with larger amounts.
+    fn generated_family() -> Vec<Vec<u64>> {
+        let mut sets: Vec<Vec<u64>> = (1u32..256)
+            .map(|mask| (1..=8).filter(|s| mask >> (s - 1) & 1 == 1).collect())
+            .collect();
+        sets.extend([
+            vec![19, 41, 60],
+            vec![24, 53, 59],
+            vec![2, 7, 11, 30],
+            vec![5, 9],
+            vec![1, 13, 40],
+        ]);
+        sets
+    }
+
+    #[test]
+    fn every_set_in_the_family_matches_brute_force_on_every_heap_up_to_300() {
+        for set in generated_family() {
+            let game = HeapSum {
+                rules: Subtraction::new(&set).unwrap(),
+            };
+            let mut engine = GrundyEngine::new(&game);
+            let mut normal = Oracle::new(&game, Convention::Normal);
+            let mut misere = Oracle::new(&game, Convention::Misere);
+            for n in 0..=300u32 {
+                let heap = vec![Nat::from(n)];
+                let value = game.rules.heap_value(&heap[0]).unwrap();
+                assert_eq!(
+                    value,
+                    Nat::from(engine.grundy(&heap).unwrap()),
+                    "{set:?} g({n})"
+                );
+                let expect_normal = normal.outcome(&heap).unwrap();
+                let expect_misere = misere.outcome(&heap).unwrap();
+                assert_eq!(
+                    game.analyze(&heap, Convention::Normal, 0).unwrap().outcome,
+                    expect_normal
+                );
+                assert_eq!(
+                    game.analyze(&heap, Convention::Misere, 0).unwrap().outcome,
+                    expect_misere,
+                    "{set:?} misère {n}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn sums_of_heaps_match_brute_force() {
+        for set in [
+            vec![1, 3, 4],
+            vec![2, 3],
+            vec![1, 4],
+            vec![3, 5, 7],
+            vec![1, 2, 4],
+        ] {
+            let game = HeapSum {
+                rules: Subtraction::new(&set).unwrap(),
+            };
+            check_against_brute_force(&game, 14, 3);
+        }
+    }
+
+    #[test]
+    fn take_k_closed_form_matches_brute_force() {
+        for k in 1..=5 {
+            let game = HeapSum {
+                rules: TakeUpTo::parse(&k.to_string()).unwrap(),
+            };
+            check_against_brute_force(&game, 12, 3);
+            let spelled = Subtraction::new(&(1..=k).collect::<Vec<_>>()).unwrap();
+            assert_eq!(
+                game.rules.grundy_table(500).unwrap(),
+                spelled.grundy_table(500).unwrap()
+            );
+            assert_eq!(spelled.periodicity().unwrap().period, k as usize + 1);
+        }
+    }
+
+    #[test]
+    fn seed_examples() {
+        let s123 = Subtraction::new(&[1, 2, 3]).unwrap();
+        assert_eq!(s123.grundy_table(8).unwrap(), [0, 1, 2, 3, 0, 1, 2, 3, 0]);
+        let s12 = Subtraction::new(&[1, 2]).unwrap();
+        assert_eq!(s12.grundy_table(6).unwrap(), [0, 1, 2, 0, 1, 2, 0]);
+        // Seed 000: in misère take-1..3 the losing pots are 1, 5, 9, 13, ...
+        let game = HeapSum {
+            rules: TakeUpTo::parse("3").unwrap(),
+        };
+        for n in 0..40u32 {
+            let outcome = game
+                .analyze(&vec![Nat::from(n)], Convention::Misere, 0)
+                .unwrap()
+                .outcome;
+            assert_eq!(outcome == Outcome::P, n % 4 == 1, "pot of {n}");
+        }
+    }
+
+    #[test]
+    fn long_period_of_19_41_60() {
+        let game = Subtraction::new(&[19, 41, 60]).unwrap();
+        let periodicity = game.periodicity().unwrap();
+        assert_eq!(periodicity.period, 1615);
+        // Check the claimed period directly on a long independent table.
+        let table = game.grundy_table(20_000).unwrap();
+        let pre = periodicity.preperiod;
+        assert!((pre..table.len() - 1615).all(|n| table[n] == table[n + 1615]));
+        if pre > 0 {
+            assert_ne!(table[pre - 1], table[pre - 1 + 1615], "preperiod is least");
+        }
+    }
+
+    #[test]
+    fn parse_errors_name_the_token() {
+        let err = |s: &str| Subtraction::parse(s).unwrap_err().to_string();
+        assert_eq!(
+            err("0"),
+            "invalid subtraction amount '0': expected an integer from 1 to 1000000"
+        );
+        assert!(err("").starts_with("missing subtraction set"));
+        assert!(err("1,x").contains("'x'"));
+        assert!(err("1,-2").contains("'-2'"));
+        assert!(
+            TakeUpTo::parse("0")
+                .unwrap_err()
+                .to_string()
+                .contains("'0'")
+        );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Values of huge heaps through the period agree with a direct table for heaps
+        /// far past the table the period search computed.
+        #[test]
+        fn period_lookup_matches_direct_table(set in proptest::collection::btree_set(1u64..=30, 1..5), n in 0u64..200_000) {
+            let set: Vec<u64> = set.into_iter().collect();
+            let game = Subtraction::new(&set).unwrap();
+            let table = game.grundy_table(n as usize).unwrap();
+            prop_assert_eq!(game.heap_value(&Nat::from(n)).unwrap(), Nat::from(table[n as usize]));
+        }
+
+        /// Winning moves from huge heaps really lead to value-0 sums.
+        #[test]
+        fn huge_heap_winning_moves_zero_the_sum(digits in "[1-9][0-9]{30,60}", other in 0u64..1000) {
+            let game = HeapSum { rules: Subtraction::new(&[2, 5, 6]).unwrap() };
+            let heaps = game.parse_position(&format!("{digits} {other}")).unwrap();
+            let analysis = game.analyze(&heaps, Convention::Normal, usize::MAX).unwrap();
+            for m in &analysis.winning_moves {
+                let values: Vec<Nat> = m.to.iter().map(|h| game.rules.heap_value(h).unwrap()).collect();
+                prop_assert_eq!(crate::solve::sum::nim_sum(&values), Nat::from(0u32));
+                prop_assert_eq!(game.moves(&heaps).iter().filter(|q| **q == m.to).count(), 1);
+            }
+            prop_assert_eq!(analysis.outcome == Outcome::N, analysis.winning_move_count > 0);
+        }
+    }
+}

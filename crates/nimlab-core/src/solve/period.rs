@@ -1,0 +1,200 @@
+//! Certified eventual periodicity of nim-sequences.
+//!
+//! A finite table can prove a sequence periodic forever when a theorem says how many
+//! matching values suffice:
+//! - finite memory (subtraction games): if g(n) is a fixed function of the previous w
+//!   values, then g(n + p) = g(n) for w consecutive n ≥ n0 implies it for all n ≥ n0;
+//! - octal games (Guy & Smith 1956): if g(n + p) = g(n) for n0 ≤ n < 2·n0 + p + k,
+//!   where k is the position of the code's last non-zero digit, it holds for all n ≥ n0.
+//!
+//! [`find_certified_period`] returns the least period and, for it, the least preperiod.
+
+use crate::error::Error;
+use crate::num::{Nat, to_u64};
+use malachite_base::num::arithmetic::traits::Mod;
+
+/// Why a finite check proves periodicity forever.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Theorem {
+    /// Each value is a fixed function of the previous `window` values.
+    FiniteMemory {
+        /// How many earlier values each value depends on (max S for subtraction games).
+        window: usize,
+    },
+    /// The Guy–Smith periodicity theorem for octal games.
+    Octal {
+        /// Position of the code's last non-zero digit (k in the theorem).
+        last_digit: usize,
+    },
+    /// A closed form, proven by induction and tested against brute force.
+    ClosedForm {
+        /// The formula, e.g. "g(n) = n mod 4".
+        formula: String,
+    },
+}
+
+impl Theorem {
+    /// How many values must be known for a match of period `period` from `preperiod`
+    /// on to be a proof.
+    pub fn required_len(&self, preperiod: usize, period: usize) -> usize {
+        match self {
+            Theorem::FiniteMemory { window } => preperiod + period + window,
+            Theorem::Octal { last_digit } => 2 * preperiod + 2 * period + last_digit,
+            Theorem::ClosedForm { .. } => 0,
+        }
+    }
+}
+
+/// An eventual period of a nim-sequence, with its certificate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Periodicity {
+    /// The least n0 with g(n + period) = g(n) for every n ≥ n0.
+    pub preperiod: usize,
+    /// The least period.
+    pub period: usize,
+    /// How many values were computed and compared.
+    pub values_checked: usize,
+    /// The theorem that turns the finite check into a proof.
+    pub theorem: Theorem,
+}
+
+impl Periodicity {
+    /// The index below `preperiod + period` whose value equals g(n), for n of any size.
+    pub fn reduce(&self, n: &Nat) -> usize {
+        if let Some(small) = to_u64(n) {
+            return self.reduce_small(small);
+        }
+        let offset = (n - Nat::from(self.preperiod)).mod_op(Nat::from(self.period));
+        self.preperiod + to_u64(&offset).expect("a remainder below the period fits") as usize
+    }
+
+    /// As [`Periodicity::reduce`], for machine-size n.
+    pub fn reduce_small(&self, n: u64) -> usize {
+        let (pre, period) = (self.preperiod as u64, self.period as u64);
+        if n < pre {
+            n as usize
+        } else {
+            (pre + (n - pre) % period) as usize
+        }
+    }
+
+    /// A sentence saying what was checked and why that proves the period.
+    pub fn certificate(&self) -> String {
+        let (pre, p) = (self.preperiod, self.period);
+        match &self.theorem {
+            Theorem::FiniteMemory { window } => format!(
+                "g(n + {p}) = g(n) for the {window} consecutive values n = {pre}..{last}; \
+                 each g(n) depends only on the {window} values before it, so the match \
+                 continues forever ({count} values computed)",
+                last = pre + window - 1,
+                count = self.values_checked,
+            ),
+            Theorem::Octal { last_digit } => format!(
+                "g(n + {p}) = g(n) for every n from {pre} to {last}; by the Guy–Smith \
+                 theorem for octal games (last non-zero digit at position {last_digit}) \
+                 that proves it for all n ≥ {pre} ({count} values computed)",
+                last = 2 * pre + p + last_digit - 1,
+                count = self.values_checked,
+            ),
+            Theorem::ClosedForm { formula } => {
+                format!("closed form {formula}, proven by induction on n")
+            }
+        }
+    }
+}
+
+/// The least period p, and its least preperiod n0, that `values` certify under
+/// `theorem`; `None` if no period is certified by these values (compute more).
+///
+/// The first certified p in increasing order is the least period: a certificate is a
+/// proof, every true period is a multiple of the least one, and a multiple needs at
+/// least as many values to certify.
+pub fn find_certified_period(values: &[u32], theorem: &Theorem) -> Option<(usize, usize)> {
+    let len = values.len();
+    for period in 1..len {
+        if theorem.required_len(0, period) > len {
+            break;
+        }
+        // The preperiod for this period: one past the last mismatch.
+        let preperiod = (0..len - period)
+            .rev()
+            .find(|&n| values[n] != values[n + period])
+            .map_or(0, |n| n + 1);
+        if theorem.required_len(preperiod, period) <= len {
+            return Some((preperiod, period));
+        }
+    }
+    None
+}
+
+/// Extend `table` (by calling `extend(table, new_len)`) until `theorem` certifies a
+/// period, doubling the length each time, up to `max_len` values.
+pub fn search_period(
+    table: &mut Vec<u32>,
+    mut extend: impl FnMut(&mut Vec<u32>, usize),
+    theorem: Theorem,
+    max_len: usize,
+) -> Result<Periodicity, Error> {
+    let mut len = table.len().max(64);
+    loop {
+        extend(table, len);
+        if let Some((preperiod, period)) = find_certified_period(table, &theorem) {
+            return Ok(Periodicity {
+                preperiod,
+                period,
+                values_checked: table.len(),
+                theorem,
+            });
+        }
+        if len >= max_len {
+            return Err(Error::Unsupported(format!(
+                "no period found in the first {len} values (nimlab stops searching there)"
+            )));
+        }
+        len = (len * 2).min(max_len);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use malachite_base::num::arithmetic::traits::Pow;
+
+    #[test]
+    fn finds_least_period_and_preperiod() {
+        // 5 7 | 1 2 3 1 2 3 1 2 3 ... with window 2.
+        let mut values = vec![5, 7];
+        values.extend([1, 2, 3].repeat(5));
+        let theorem = Theorem::FiniteMemory { window: 2 };
+        assert_eq!(find_certified_period(&values, &theorem), Some((2, 3)));
+    }
+
+    #[test]
+    fn too_few_values_certify_nothing() {
+        let values = [1, 2, 3, 1, 2];
+        let theorem = Theorem::FiniteMemory { window: 3 };
+        assert_eq!(find_certified_period(&values, &theorem), None);
+    }
+
+    #[test]
+    fn octal_theorem_needs_twice_the_preperiod() {
+        let theorem = Theorem::Octal { last_digit: 2 };
+        assert_eq!(theorem.required_len(10, 12), 2 * 10 + 2 * 12 + 2);
+    }
+
+    #[test]
+    fn reduce_maps_huge_n_into_the_table() {
+        let p = Periodicity {
+            preperiod: 3,
+            period: 4,
+            values_checked: 0,
+            theorem: Theorem::FiniteMemory { window: 1 },
+        };
+        assert_eq!(p.reduce_small(2), 2);
+        assert_eq!(p.reduce_small(3), 3);
+        assert_eq!(p.reduce_small(10), 3 + 7 % 4);
+        let huge: Nat = Nat::from(10u32).pow(30);
+        // 10^30 - 3 = 999...997 ≡ 1 (mod 4).
+        assert_eq!(p.reduce(&huge), 4);
+    }
+}
