@@ -18,6 +18,7 @@
 //! lemma. Terminal positions (all values 0, no 1s) are not "P": the player to move
 //! has no move and so wins misère play. Hence "P" is exactly the misère P-positions.
 
+use super::nim::tokens_word;
 use super::{Analysis, HeapSequence, Strategy, WinningMove};
 use crate::error::{Error, InputError};
 use crate::num::{Nat, parse_nat, tokens};
@@ -26,15 +27,9 @@ use crate::solve::sum::nim_sum;
 use crate::solve::{Convention, Outcome};
 use malachite_base::num::basic::traits::{One, Zero};
 
-/// One way to move in a single heap.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HeapOption {
-    /// The heaps left in place of the heap moved in (none if it was used up; two if
-    /// it was split). Empty heaps (size 0) are kept only when they stand for a heap.
-    pub heaps: Vec<Nat>,
-    /// The move in words, e.g. "take 2".
-    pub action: String,
-}
+/// One option of a single heap: the heaps left in its place (none if it was used
+/// up; two if it was split).
+pub type HeapOption = Vec<Nat>;
 
 /// The rules and values of a single heap.
 pub trait HeapRules: Send + Sync {
@@ -54,12 +49,28 @@ pub trait HeapRules: Send + Sync {
     /// every size, in a stable order.
     fn heap_options_with_value(&self, n: &Nat, target: &Nat) -> Result<Vec<HeapOption>, Error>;
 
+    /// The move from a heap of `n` to `option`, in words. Default, for take-away
+    /// games: "take k tokens".
+    fn describe(&self, n: &Nat, option: &[Nat]) -> String {
+        let taken = option.iter().fold(n.clone(), |left, h| left - h);
+        format!("take {taken} {}", tokens_word(&taken))
+    }
+
     /// Whether the tameness lemma (see the module docs) holds for every heap, so that
     /// misère sums follow the misère-Nim rule on Grundy values.
     fn misere_is_tame(&self) -> Result<bool, Error>;
 
     /// The nim-sequence of one heap.
     fn sequence(&self) -> &dyn HeapSequence;
+}
+
+/// A move in a sum of heaps: heap `heap` (0-based) is replaced by `into`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeapMove {
+    /// Index of the heap moved in.
+    pub heap: usize,
+    /// What the heap becomes (see [`HeapOption`]).
+    pub into: Vec<Nat>,
 }
 
 /// Any number of heaps of one heap game, played side by side.
@@ -80,11 +91,10 @@ struct ValueProfile {
 
 impl ValueProfile {
     fn of(values: &[Nat]) -> Self {
-        let two = Nat::from(2u32);
         ValueProfile {
             nim_sum: nim_sum(values),
-            ones: values.iter().filter(|v| **v == Nat::ONE).count(),
-            big: values.iter().filter(|v| **v >= two).count(),
+            ones: values.iter().filter(|v| **v == 1u32).count(),
+            big: values.iter().filter(|v| **v >= 2u32).count(),
         }
     }
 
@@ -108,8 +118,8 @@ impl<H: HeapRules> HeapSum<H> {
         profile: &ValueProfile,
         value: &Nat,
     ) -> (Nat, &'static str) {
-        let rest_big = profile.big - usize::from(*value >= Nat::from(2u32));
-        let rest_ones = profile.ones - usize::from(*value == Nat::ONE);
+        let rest_big = profile.big - usize::from(*value >= 2u32);
+        let rest_ones = profile.ones - usize::from(*value == 1u32);
         match convention {
             Convention::Misere if rest_big == 0 => {
                 // Leave every value ≤ 1 with an odd number of 1s.
@@ -156,6 +166,9 @@ impl<H: HeapRules> HeapSum<H> {
             format!("the {} values = {}", values.len(), profile.nim_sum)
         };
         match convention {
+            Convention::Normal if values.len() == 1 => {
+                format!("a single heap, of Grundy value {}", profile.nim_sum)
+            }
             Convention::Normal => format!("nim-sum of the heaps' Grundy values: {sum}"),
             Convention::Misere if profile.big == 0 => format!(
                 "every heap has Grundy value 0 or 1, and {} {} value 1 (misère Nim rule)",
@@ -175,6 +188,7 @@ impl<H: HeapRules> HeapSum<H> {
 
 impl<H: HeapRules> Strategy for HeapSum<H> {
     type Position = Vec<Nat>;
+    type Move = HeapMove;
 
     fn spec(&self) -> String {
         self.rules.spec()
@@ -209,12 +223,19 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
             .join(" ")
     }
 
+    fn apply(&self, heaps: &Vec<Nat>, play: &HeapMove) -> Vec<Nat> {
+        let mut to = heaps[..play.heap].to_vec();
+        to.extend(play.into.iter().cloned());
+        to.extend(heaps[play.heap + 1..].iter().cloned());
+        to
+    }
+
     fn analyze(
         &self,
         heaps: &Vec<Nat>,
         convention: Convention,
         max_moves: usize,
-    ) -> Result<Analysis<Vec<Nat>>, Error> {
+    ) -> Result<Analysis<HeapMove>, Error> {
         let values = heaps
             .iter()
             .map(|h| self.rules.heap_value(h))
@@ -241,19 +262,19 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
                 for option in self.rules.heap_options_with_value(heap, &target)? {
                     winning_move_count += 1;
                     if winning_moves.len() < max_moves {
-                        let mut to = heaps[..index].to_vec();
-                        to.extend(option.heaps.iter().cloned());
-                        to.extend(heaps[index + 1..].iter().cloned());
                         winning_moves.push(WinningMove {
-                            to,
                             action: format!(
                                 "{} from heap {} ({} → {})",
-                                option.action,
+                                self.rules.describe(heap, &option),
                                 index + 1,
                                 heap,
-                                Self::describe_heaps(&option.heaps)
+                                Self::describe_heaps(&option)
                             ),
                             reason: reason.to_string(),
+                            play: HeapMove {
+                                heap: index,
+                                into: option,
+                            },
                         });
                     }
                 }
@@ -281,10 +302,11 @@ impl<H: HeapRules> Game for HeapSum<H> {
         let mut out = Vec::new();
         for (index, heap) in heaps.iter().enumerate() {
             for option in self.rules.heap_options(heap) {
-                let mut to = heaps[..index].to_vec();
-                to.extend(option.heaps);
-                to.extend(heaps[index + 1..].iter().cloned());
-                out.push(to);
+                let play = HeapMove {
+                    heap: index,
+                    into: option,
+                };
+                out.push(self.apply(heaps, &play));
             }
         }
         out
@@ -362,7 +384,7 @@ pub(crate) mod testing {
                 let mut listed: Vec<Vec<Nat>> = analysis
                     .winning_moves
                     .iter()
-                    .map(|m| game.canonical(&m.to))
+                    .map(|m| game.canonical(&game.apply(&position, &m.play)))
                     .collect();
                 let mut winning: Vec<Vec<Nat>> = game
                     .moves(&position)

@@ -18,10 +18,13 @@ use crate::solve::period::Periodicity;
 use crate::solve::{Convention, Outcome};
 
 /// A move that wins: it leaves the opponent in a lost position.
+///
+/// In a [`Strategy`]'s analysis `play` is the family's move; at the text level of a
+/// [`Ruleset`] it is the position after the move, written out (if asked for).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WinningMove<P> {
-    /// The position after the move.
-    pub to: P,
+pub struct WinningMove<M> {
+    /// The move.
+    pub play: M,
     /// The move in words, e.g. "take 2 from heap 1 (3 → 1)".
     pub action: String,
     /// Why it wins, in one line, e.g. "leaves a nim-sum of 0".
@@ -30,7 +33,7 @@ pub struct WinningMove<P> {
 
 /// Everything known about one position under one play convention.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Analysis<P> {
+pub struct Analysis<M> {
     /// The convention analysed.
     pub convention: Convention,
     /// Who wins with perfect play.
@@ -40,14 +43,14 @@ pub struct Analysis<P> {
     /// One line saying why the outcome is what it is.
     pub explanation: String,
     /// The first winning moves, as many as were asked for, in a stable order.
-    pub winning_moves: Vec<WinningMove<P>>,
+    pub winning_moves: Vec<WinningMove<M>>,
     /// How many winning moves there are in all.
     pub winning_move_count: usize,
 }
 
-impl<P> Analysis<P> {
-    /// The same analysis with every position transformed by `f`.
-    pub fn map_positions<Q>(self, mut f: impl FnMut(P) -> Q) -> Analysis<Q> {
+impl<M> Analysis<M> {
+    /// The same analysis with every move transformed by `f`.
+    pub fn map_moves<N>(self, mut f: impl FnMut(M) -> N) -> Analysis<N> {
         Analysis {
             convention: self.convention,
             outcome: self.outcome,
@@ -57,7 +60,7 @@ impl<P> Analysis<P> {
                 .winning_moves
                 .into_iter()
                 .map(|m| WinningMove {
-                    to: f(m.to),
+                    play: f(m.play),
                     action: m.action,
                     reason: m.reason,
                 })
@@ -82,6 +85,9 @@ pub trait Strategy: Send + Sync {
     /// A position, possibly with numbers of any size.
     type Position: Clone;
 
+    /// A move, small enough to list many of them for a huge position.
+    type Move: Clone;
+
     /// The canonical spec string, e.g. `subtraction:1,3,4`.
     fn spec(&self) -> String;
 
@@ -97,13 +103,16 @@ pub trait Strategy: Send + Sync {
     /// Write a position so that [`Strategy::parse_position`] reads it back.
     fn format_position(&self, position: &Self::Position) -> String;
 
+    /// The position after a move (the move must be legal in that position).
+    fn apply(&self, position: &Self::Position, play: &Self::Move) -> Self::Position;
+
     /// The outcome, Grundy value and winning moves (the first `max_moves` of them).
     fn analyze(
         &self,
         position: &Self::Position,
         convention: Convention,
         max_moves: usize,
-    ) -> Result<Analysis<Self::Position>, Error>;
+    ) -> Result<Analysis<Self::Move>, Error>;
 
     /// The single-heap nim-sequence, for families whose positions are heaps.
     fn heap_sequence(&self) -> Option<&dyn HeapSequence> {
@@ -122,6 +131,16 @@ pub struct Request {
     pub with_positions: bool,
 }
 
+/// An analysis at the text level: the position (when asked for) and the analysis,
+/// whose moves are the positions they lead to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextAnalysis {
+    /// The position in canonical syntax, when positions were asked for.
+    pub position: Option<String>,
+    /// The analysis; each winning move's `play` is the position after it.
+    pub analysis: Analysis<Option<String>>,
+}
+
 /// The object-safe face of a [`Strategy`]: positions in and out as text, so front
 /// ends hold a `Box<dyn Ruleset>` and never match on the game's name.
 pub trait Ruleset: Send + Sync {
@@ -137,9 +156,10 @@ pub trait Ruleset: Send + Sync {
     /// The position in canonical syntax (errors name the offending token).
     fn normalize(&self, position: &str) -> Result<String, Error>;
 
-    /// Analyse a position written as text; positions after winning moves come back as
-    /// text when `request.with_positions`, else as `None`.
-    fn analyze(&self, position: &str, request: Request) -> Result<Analysis<Option<String>>, Error>;
+    /// Analyse a position written as text. When `request.with_positions`, the result
+    /// carries the position in canonical syntax and, in each winning move's `play`,
+    /// the position after the move; otherwise those are `None`.
+    fn analyze(&self, position: &str, request: Request) -> Result<TextAnalysis, Error>;
 
     /// The single-heap nim-sequence, if this family has one.
     fn heap_sequence(&self) -> Option<&dyn HeapSequence>;
@@ -162,10 +182,16 @@ impl<S: Strategy> Ruleset for S {
         Ok(self.format_position(&self.parse_position(position)?))
     }
 
-    fn analyze(&self, position: &str, request: Request) -> Result<Analysis<Option<String>>, Error> {
+    fn analyze(&self, position: &str, request: Request) -> Result<TextAnalysis, Error> {
         let position = self.parse_position(position)?;
         let analysis = Strategy::analyze(self, &position, request.convention, request.max_moves)?;
-        Ok(analysis.map_positions(|p| request.with_positions.then(|| self.format_position(&p))))
+        let show = request.with_positions;
+        Ok(TextAnalysis {
+            position: show.then(|| self.format_position(&position)),
+            analysis: analysis.map_moves(|play| {
+                show.then(|| self.format_position(&self.apply(&position, &play)))
+            }),
+        })
     }
 
     fn heap_sequence(&self) -> Option<&dyn HeapSequence> {

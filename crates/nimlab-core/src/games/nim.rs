@@ -35,15 +35,12 @@ impl HeapRules for Nim {
 
     fn heap_options(&self, n: &Nat) -> Vec<HeapOption> {
         let n = to_u64(n).expect("heap options are listed for small heaps only");
-        (0..n)
-            .rev()
-            .map(|left| self.option(&Nat::from(n), Nat::from(left)))
-            .collect()
+        (0..n).rev().map(|left| vec![Nat::from(left)]).collect()
     }
 
     fn heap_options_with_value(&self, n: &Nat, target: &Nat) -> Result<Vec<HeapOption>, Error> {
         Ok(if target < n {
-            vec![self.option(n, target.clone())]
+            vec![vec![target.clone()]]
         } else {
             vec![]
         })
@@ -55,17 +52,6 @@ impl HeapRules for Nim {
 
     fn sequence(&self) -> &dyn HeapSequence {
         self
-    }
-}
-
-impl Nim {
-    fn option(&self, n: &Nat, left: Nat) -> HeapOption {
-        let taken = n - &left;
-        let action = format!("take {taken} {}", tokens_word(&taken));
-        HeapOption {
-            heaps: vec![left],
-            action,
-        }
     }
 }
 
@@ -108,7 +94,10 @@ mod tests {
         let analysis = g.analyze(&position, Convention::Normal, 10).unwrap();
         assert_eq!(analysis.grundy, Some(Nat::from(63u32)));
         let first = &analysis.winning_moves[0];
-        assert_eq!(g.format_position(&first.to), "25 31 19 4 17");
+        assert_eq!(
+            g.format_position(&g.apply(&position, &first.play)),
+            "25 31 19 4 17"
+        );
         assert_eq!(first.action, "take 1 token from heap 2 (32 → 31)");
     }
 
@@ -140,7 +129,7 @@ mod tests {
         // The only winning move empties the 5-heap, leaving two equal huge heaps.
         assert_eq!(analysis.winning_move_count, 1);
         assert_eq!(
-            g.format_position(&analysis.winning_moves[0].to),
+            g.format_position(&g.apply(&position, &analysis.winning_moves[0].play)),
             format!("{big} {big} 0")
         );
     }

@@ -6,6 +6,9 @@ use super::nim::Nim;
 use super::subtraction::{Subtraction, TakeUpTo};
 use crate::error::InputError;
 
+/// Builds a family's ruleset from the spec's arguments (the text after `:`, if any).
+type Builder = fn(Option<&str>) -> Result<Box<dyn Ruleset>, InputError>;
+
 /// A game family the registry knows.
 pub struct Family {
     /// The spec's name, before any `:`.
@@ -16,7 +19,7 @@ pub struct Family {
     pub example: &'static str,
     /// What the game is, in one line.
     pub summary: &'static str,
-    build: fn(Option<&str>) -> Result<Box<dyn Ruleset>, InputError>,
+    build: Builder,
 }
 
 /// Every family, in the order help lists them.

@@ -10,7 +10,6 @@
 
 use super::HeapSequence;
 use super::heap::{HeapOption, HeapRules};
-use super::nim::tokens_word;
 use crate::error::{Error, InputError};
 use crate::num::{Nat, parse_bounded, to_u64};
 use crate::solve::mex::{MexSet, mex_of_mask};
@@ -25,34 +24,67 @@ pub const MAX_AMOUNT: u64 = 1_000_000;
 const MAX_SEARCH_LEN: usize = 1 << 25;
 
 /// Extend `table` (g(0), g(1), …) to `len` values for the subtraction set `set`
-/// (sorted, distinct, positive). Values are at most |S|, so for |S| < 64 the options'
-/// values fit one 64-bit mask and the mex is one `trailing_zeros`.
+/// (sorted, distinct, positive).
 pub fn extend_table(set: &[usize], table: &mut Vec<u32>, len: usize) {
     let largest = *set.last().expect("a subtraction set is not empty");
-    table.reserve(len.saturating_sub(table.len()));
-    if set.len() < 64 {
-        for n in table.len()..len {
-            let mut mask = 0u64;
-            if n >= largest {
-                for &s in set {
-                    mask |= 1 << table[n - s];
-                }
-            } else {
-                for &s in set.iter().take_while(|&&s| s <= n) {
-                    mask |= 1 << table[n - s];
-                }
-            }
-            table.push(mex_of_mask(mask));
+    let start = table.len();
+    if start >= len {
+        return;
+    }
+    table.resize(len, 0);
+    let mut seen = MexSet::new(set.len());
+    // Heaps below max S: only the amounts that fit.
+    for n in start..len.min(largest) {
+        seen.clear();
+        for &s in set.iter().take_while(|&&s| s <= n) {
+            seen.insert(table[n - s] as usize);
         }
-    } else {
-        let mut seen = MexSet::new(set.len());
-        for n in table.len()..len {
-            seen.clear();
-            for &s in set.iter().take_while(|&&s| s <= n) {
-                seen.insert(table[n - s] as usize);
+        table[n] = seen.mex() as u32;
+    }
+    // From max S on, every amount fits: g(n) reads the window g(n − max S .. n) at
+    // offsets max S − s. Small sets get a kernel unrolled for their size.
+    let offsets: Vec<usize> = set.iter().map(|&s| largest - s).collect();
+    let first = start.max(largest);
+    macro_rules! unrolled {
+        ($($k:literal)*) => {
+            match offsets.len() {
+                $($k => fill_unrolled::<$k>(&offsets, table, first, largest),)*
+                _ => fill_generic(&offsets, table, first, largest),
             }
-            table.push(seen.mex() as u32);
+        };
+    }
+    unrolled!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16);
+}
+
+/// The window kernel for |S| = K < 64: values are at most K, so the options' values
+/// fit one 64-bit mask and the mex is one `trailing_zeros`.
+fn fill_unrolled<const K: usize>(
+    offsets: &[usize],
+    table: &mut [u32],
+    first: usize,
+    largest: usize,
+) {
+    let offsets: [usize; K] = offsets.try_into().expect("K offsets");
+    for n in first..table.len() {
+        let window = &table[n - largest..n];
+        let mut mask = 0u64;
+        for o in offsets {
+            mask |= 1 << window[o];
         }
+        table[n] = mex_of_mask(mask);
+    }
+}
+
+/// The window kernel for any |S|.
+fn fill_generic(offsets: &[usize], table: &mut [u32], first: usize, largest: usize) {
+    let mut seen = MexSet::new(offsets.len());
+    for n in first..table.len() {
+        seen.clear();
+        let window = &table[n - largest..n];
+        offsets
+            .iter()
+            .for_each(|&o| seen.insert(window[o] as usize));
+        table[n] = seen.mex() as u32;
     }
 }
 
@@ -65,13 +97,9 @@ fn list_with_or(items: &[String]) -> String {
     }
 }
 
-/// A take-away move's option: `taken` tokens from a heap of `n`.
+/// The option of taking `taken` tokens from a heap of `n`.
 fn take(n: &Nat, taken: u64) -> HeapOption {
-    let taken_nat = Nat::from(taken);
-    HeapOption {
-        heaps: vec![n - &taken_nat],
-        action: format!("take {taken} {}", tokens_word(&taken_nat)),
-    }
+    vec![n - Nat::from(taken)]
 }
 
 /// The subtraction game with a finite set S.
@@ -189,7 +217,7 @@ impl HeapRules for Subtraction {
     fn heap_options(&self, n: &Nat) -> Vec<HeapOption> {
         self.set
             .iter()
-            .take_while(|&&s| Nat::from(s) <= *n)
+            .take_while(|&&s| *n >= s as u64)
             .map(|&s| take(n, s as u64))
             .collect()
     }
@@ -202,7 +230,7 @@ impl HeapRules for Subtraction {
         Ok(self
             .heap_options(n)
             .into_iter()
-            .filter(|option| u64::from(self.value(solved, &option.heaps[0])) == target)
+            .filter(|option| u64::from(self.value(solved, &option[0])) == target)
             .collect())
     }
 
@@ -280,7 +308,7 @@ impl HeapRules for TakeUpTo {
         let value = n.mod_op(&modulus);
         let s = (value + &modulus - target).mod_op(&modulus);
         let s = to_u64(&s).expect("a residue mod k + 1 fits in u64");
-        Ok(if s != 0 && Nat::from(s) <= *n {
+        Ok(if s != 0 && *n >= s {
             vec![take(n, s)]
         } else {
             vec![]
@@ -462,6 +490,21 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(64))]
 
+        /// Every kernel (unrolled for |S| ≤ 16, generic beyond) against the definition.
+        #[test]
+        fn table_kernels_match_the_definition(set in proptest::collection::btree_set(1u64..=70, 1..=24)) {
+            let set: Vec<usize> = set.into_iter().map(|s| s as usize).collect();
+            let mut naive: Vec<u32> = Vec::new();
+            for n in 0..600 {
+                let options: Vec<usize> = set.iter().filter(|&&s| s <= n).map(|&s| naive[n - s] as usize).collect();
+                naive.push((0..).find(|v| !options.contains(v)).unwrap() as u32);
+            }
+            let mut table = Vec::new();
+            extend_table(&set, &mut table, 250);
+            extend_table(&set, &mut table, 600);
+            prop_assert_eq!(table, naive);
+        }
+
         /// Values of huge heaps through the period agree with a direct table for heaps
         /// far past the table the period search computed.
         #[test]
@@ -479,9 +522,10 @@ mod tests {
             let heaps = game.parse_position(&format!("{digits} {other}")).unwrap();
             let analysis = game.analyze(&heaps, Convention::Normal, usize::MAX).unwrap();
             for m in &analysis.winning_moves {
-                let values: Vec<Nat> = m.to.iter().map(|h| game.rules.heap_value(h).unwrap()).collect();
+                let to = game.apply(&heaps, &m.play);
+                let values: Vec<Nat> = to.iter().map(|h| game.rules.heap_value(h).unwrap()).collect();
                 prop_assert_eq!(crate::solve::sum::nim_sum(&values), Nat::from(0u32));
-                prop_assert_eq!(game.moves(&heaps).iter().filter(|q| **q == m.to).count(), 1);
+                prop_assert_eq!(game.moves(&heaps).iter().filter(|q| **q == to).count(), 1);
             }
             prop_assert_eq!(analysis.outcome == Outcome::N, analysis.winning_move_count > 0);
         }

@@ -80,21 +80,21 @@ impl Periodicity {
 
     /// A sentence saying what was checked and why that proves the period.
     pub fn certificate(&self) -> String {
-        let (pre, p) = (self.preperiod, self.period);
+        let (pre, p, count) = (self.preperiod, self.period, self.values_checked);
+        let checked = format!(
+            "g(n + {p}) = g(n) for n = {pre}..{last} ({count} values computed)",
+            last = count.saturating_sub(p + 1),
+        );
         match &self.theorem {
             Theorem::FiniteMemory { window } => format!(
-                "g(n + {p}) = g(n) for the {window} consecutive values n = {pre}..{last}; \
-                 each g(n) depends only on the {window} values before it, so the match \
-                 continues forever ({count} values computed)",
-                last = pre + window - 1,
-                count = self.values_checked,
+                "{checked}; each g(n) depends only on the {window} values before it, so \
+                 {window} consecutive matches prove the period for every n ≥ {pre}"
             ),
             Theorem::Octal { last_digit } => format!(
-                "g(n + {p}) = g(n) for every n from {pre} to {last}; by the Guy–Smith \
-                 theorem for octal games (last non-zero digit at position {last_digit}) \
-                 that proves it for all n ≥ {pre} ({count} values computed)",
+                "{checked}; that covers n = {pre}..{last}, which the Guy–Smith theorem for \
+                 octal games (last non-zero digit at position {last_digit}) needs to prove \
+                 the period for every n ≥ {pre}",
                 last = 2 * pre + p + last_digit - 1,
-                count = self.values_checked,
             ),
             Theorem::ClosedForm { formula } => {
                 format!("closed form {formula}, proven by induction on n")

@@ -1,0 +1,107 @@
+//! How the command line reports failure: one line on stderr and an exit status.
+//! Status 2: the input is malformed. Status 1: well-formed input nimlab cannot answer,
+//! or an I/O failure. Never a backtrace.
+
+use nimlab_core::error::quote;
+use nimlab_core::{Error, InputError};
+use std::io;
+use std::process::ExitCode;
+
+/// Why a command stopped.
+#[derive(Debug)]
+pub enum Failure {
+    /// Malformed input: exit status 2.
+    Input(String),
+    /// Anything else: exit status 1.
+    Other(String),
+    /// The reader of our output went away (e.g. `| head`): stop quietly.
+    BrokenPipe,
+}
+
+impl Failure {
+    /// Print the message and give the exit status.
+    pub fn report(self) -> ExitCode {
+        match self {
+            Failure::Input(message) => {
+                eprintln!("nimlab: {message}");
+                ExitCode::from(2)
+            }
+            Failure::Other(message) => {
+                eprintln!("nimlab: {message}");
+                ExitCode::from(1)
+            }
+            Failure::BrokenPipe => ExitCode::SUCCESS,
+        }
+    }
+}
+
+impl From<Error> for Failure {
+    fn from(error: Error) -> Self {
+        match error {
+            Error::Input(e) => Failure::Input(e.to_string()),
+            Error::Unsupported(message) => Failure::Other(message),
+        }
+    }
+}
+
+impl From<InputError> for Failure {
+    fn from(error: InputError) -> Self {
+        Failure::Input(error.to_string())
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(error: io::Error) -> Self {
+        if error.kind() == io::ErrorKind::BrokenPipe {
+            Failure::BrokenPipe
+        } else {
+            Failure::Other(format!("I/O error: {error}"))
+        }
+    }
+}
+
+/// Report a command-line usage error from clap in one line (help and version are
+/// printed as clap formats them).
+pub fn report_usage_error(error: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(
+        error.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        let _ = error.print();
+        return if error.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+            ExitCode::from(2)
+        } else {
+            ExitCode::SUCCESS
+        };
+    }
+    let rendered = error.render().to_string();
+    let first = rendered
+        .lines()
+        .find(|line| !line.trim().is_empty())
+        .unwrap_or("invalid arguments")
+        .trim_start_matches("error: ");
+    let first = if first.chars().count() > 200 {
+        quote(first)
+    } else {
+        first.to_string()
+    };
+    eprintln!("nimlab: {first} (try 'nimlab --help')");
+    ExitCode::from(2)
+}
+
+/// Make an unexpected panic a one-line report with status 1 instead of a backtrace.
+pub fn install_panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        let message = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown failure".to_string());
+        eprintln!("nimlab: internal error (a bug; please report it): {message}");
+        std::process::exit(1);
+    }));
+}

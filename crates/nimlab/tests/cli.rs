@@ -1,0 +1,250 @@
+//! Black-box tests of the `nimlab` binary: every subcommand, every error path.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn nimlab() -> Command {
+    Command::cargo_bin("nimlab").unwrap()
+}
+
+/// Run and return stdout, asserting success.
+fn stdout_of(args: &[&str]) -> String {
+    let output = nimlab().args(args).output().unwrap();
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+fn json_of(args: &[&str]) -> Value {
+    serde_json::from_str(&stdout_of(args)).unwrap()
+}
+
+/// Run expecting failure with `status`; return the single stderr line.
+fn error_of(args: &[&str], stdin: &str, status: i32) -> String {
+    let output = nimlab().args(args).write_stdin(stdin).output().unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(status), "{args:?}: {stderr}");
+    assert!(output.stdout.is_empty(), "{args:?} printed to stdout");
+    assert_eq!(
+        stderr.lines().count(),
+        1,
+        "{args:?}: not one line: {stderr}"
+    );
+    assert!(stderr.len() < 300, "{args:?}: long message");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    stderr
+}
+
+#[test]
+fn help_lists_every_subcommand_and_game() {
+    let help = stdout_of(&["--help"]);
+    for word in [
+        "analyze",
+        "grundy",
+        "period",
+        "nim",
+        "subtraction:S",
+        "take:K",
+    ] {
+        assert!(help.contains(word), "help lacks {word}");
+    }
+    assert!(stdout_of(&["analyze", "--help"]).contains("Examples:"));
+}
+
+#[test]
+fn analyze_nim_plain_names_the_winning_move_and_reason() {
+    let text = stdout_of(&["analyze", "nim", "3 4 5"]);
+    assert!(text.contains("Grundy value: 2"), "{text}");
+    assert!(
+        text.contains("The player to move wins, with 1 winning move:"),
+        "{text}"
+    );
+    assert!(
+        text.contains("→ 1 4 5: take 2 tokens from heap 1 (3 → 1); leaves a nim-sum of 0"),
+        "{text}"
+    );
+    // Separate words and commas are the same position.
+    assert_eq!(text, stdout_of(&["analyze", "nim", "3", "4", "5"]));
+    assert_eq!(text, stdout_of(&["analyze", "nim", "3,4,5"]));
+}
+
+#[test]
+fn analyze_json_has_outcome_grundy_and_moves() {
+    let v = json_of(&["analyze", "nim", "3 4 5", "--json"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["grundy"], 2);
+    assert_eq!(v["winning_moves"][0]["to"], "1 4 5");
+    let lost = json_of(&["analyze", "nim", "1 2 3", "--json"]);
+    assert_eq!(lost["outcome"], "P");
+    assert_eq!(lost["winning_moves"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn grundy_beyond_2_pow_53_is_a_json_string() {
+    let v = json_of(&["analyze", "nim", "9007199254740993", "--json"]);
+    assert_eq!(v["grundy"], "9007199254740993");
+    let v = json_of(&["analyze", "nim", "9007199254740992", "--json"]);
+    assert_eq!(v["grundy"], 9007199254740992u64);
+}
+
+#[test]
+fn misere_differs_only_in_the_all_small_endgame() {
+    let normal = json_of(&["analyze", "nim", "1 1 1", "--json"]);
+    let misere = json_of(&["analyze", "nim", "1 1 1", "--json", "--misere"]);
+    assert_eq!(
+        (normal["outcome"].as_str(), misere["outcome"].as_str()),
+        (Some("N"), Some("P"))
+    );
+    let misere = json_of(&["analyze", "nim", "2 2 1", "--misere", "--json"]);
+    assert_eq!(misere["winning_moves"][0]["to"], "2 2 0");
+}
+
+#[test]
+fn subtraction_heaps_of_any_size() {
+    let big = format!("1{}", "0".repeat(1000));
+    let v = json_of(&["analyze", "subtraction:1,3,4", &big, "--json"]);
+    // 10^1000 mod 7 = 4, and g has period 7 starting 0 1 0 1 2 3 2, so g = 2.
+    assert_eq!(v["grundy"], 2);
+    for m in v["winning_moves"].as_array().unwrap() {
+        let to = json_of(&[
+            "analyze",
+            "subtraction:1,3,4",
+            m["to"].as_str().unwrap(),
+            "--json",
+        ]);
+        assert_eq!(to["outcome"], "P");
+    }
+}
+
+#[test]
+fn position_from_stdin() {
+    let heaps: Vec<String> = (1..=2000).map(|h| h.to_string()).collect();
+    let output = nimlab()
+        .args(["analyze", "nim", "-", "--json"])
+        .write_stdin(heaps.join("\n"))
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let v: Value = serde_json::from_slice(&output.stdout).unwrap();
+    // XOR of 1..=2000: 2000 ≡ 0 (mod 4), so the XOR is 2000.
+    assert_eq!(v["grundy"], 2000);
+}
+
+#[test]
+fn max_moves_limits_the_list_but_not_the_count() {
+    let v = json_of(&[
+        "analyze",
+        "nim",
+        "7 7 7 7 7 1",
+        "--json",
+        "--max-moves",
+        "2",
+    ]);
+    assert_eq!(v["winning_move_count"], 5);
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 2);
+    let text = stdout_of(&["analyze", "nim", "7 7 7 7 7 1", "--max-moves", "2"]);
+    assert!(text.contains("… and 3 more winning moves"), "{text}");
+}
+
+#[test]
+fn grundy_formats() {
+    assert_eq!(
+        stdout_of(&["grundy", "subtraction:1,2,3", "--upto", "8"]),
+        "0 1 2 3 0 1 2 3 0\n"
+    );
+    assert_eq!(
+        stdout_of(&["grundy", "take:2", "--upto", "2", "--format", "csv"]),
+        "n,grundy\n0,0\n1,1\n2,2\n"
+    );
+    let v = json_of(&[
+        "grundy",
+        "subtraction:1,3,4",
+        "--upto",
+        "7",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["values"], serde_json::json!([0, 1, 0, 1, 2, 3, 2, 0]));
+}
+
+#[test]
+fn period_with_certificate() {
+    let v = json_of(&["period", "subtraction:19,41,60", "--json"]);
+    assert_eq!(v["period"], 1615);
+    assert_eq!(v["preperiod"], 0);
+    let v = json_of(&["period", "subtraction:24,53,59", "--json"]);
+    assert_eq!(
+        (v["preperiod"].as_u64(), v["period"].as_u64()),
+        (Some(1394), Some(7))
+    );
+    let text = stdout_of(&["period", "take:3"]);
+    assert!(
+        text.contains("Period: 4") && text.contains("n mod 4"),
+        "{text}"
+    );
+}
+
+#[test]
+fn malformed_input_is_one_line_and_status_2() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["analyze", "nim", "3 x"], "'x'"),
+        (&["analyze", "nim", "3 -4"], "'-4'"),
+        (&["analyze", "nim", "-3"], "'-3'"),
+        (&["analyze", "nim", ""], "missing position"),
+        (&["analyze", "nim", " , "], "missing position"),
+        (&["analyze", "subtraction:0", "5"], "'0'"),
+        (&["analyze", "subtraction:", "5"], "missing subtraction set"),
+        (
+            &["analyze", "subtraction:1,,3", "5"],
+            "missing subtraction amount",
+        ),
+        (&["analyze", "take:0", "5"], "'0'"),
+        (&["analyze", "chess", "5"], "'chess'"),
+        (&["analyze", "nim:3", "5"], "'3'"),
+        (&["analyze", "nim", "5", "--max-moves", "x"], "'x'"),
+        (&["grundy", "nim", "--upto", "-1"], "'-1'"),
+        (&["grundy", "nim", "--upto", "1000000000000"], "--upto"),
+        (&["analyze", "nim"], "required"),
+        (&["analyze", "nim", "1", "--bogus"], "--bogus"),
+        (&["frobnicate"], "frobnicate"),
+    ];
+    for (args, needle) in cases {
+        let message = error_of(args, "", 2);
+        assert!(message.contains(needle), "{args:?}: {message}");
+        assert!(message.starts_with("nimlab: "), "{message}");
+    }
+}
+
+#[test]
+fn empty_stdin_is_a_missing_position() {
+    assert!(error_of(&["analyze", "nim", "-"], "", 2).contains("missing position"));
+}
+
+#[test]
+fn huge_tokens_make_short_messages() {
+    // One command-line argument is at most 128 KiB on Linux, so argv tokens have
+    // 10^5 digits; standard input carries 10^6.
+    let long = "9".repeat(100_000);
+    let message = error_of(&["grundy", "nim", "--upto", &long], "", 2);
+    assert!(message.contains("100000 characters"), "{message}");
+    let spec = format!("subtraction:{long}");
+    assert!(error_of(&["analyze", &spec, "1"], "", 2).contains("100000 characters"));
+    let huge = "9".repeat(1_000_000);
+    let garbage = format!("{huge}x");
+    assert!(error_of(&["analyze", "nim", "-"], &garbage, 2).contains("1000001 characters"));
+    // A million-digit heap is a valid position, not an error.
+    let output = nimlab()
+        .args(["analyze", "nim", "-", "--json"])
+        .write_stdin(format!("{huge} 1"))
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+}
+
+#[test]
+fn questions_without_an_answer_exit_1() {
+    assert!(error_of(&["period", "nim"], "", 1).contains("no period"));
+}
