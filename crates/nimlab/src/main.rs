@@ -8,26 +8,30 @@ mod commands;
 mod failure;
 mod output;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use failure::Failure;
+use nimlab_core::games::registry::FAMILIES;
 use std::process::ExitCode;
 
-const GAMES_HELP: &str = "\
-Games (the GAME argument):
-  nim                 take any number of tokens from one heap
-  subtraction:S       take exactly s tokens, s in the set S, e.g. subtraction:1,3,4
-  take:K              take 1 to K tokens, e.g. take:3 (closed form n mod (K+1))
-
-Positions are heap sizes separated by spaces or commas, e.g. \"3 4 5\"; any size
-works (numbers may have thousands of digits). Use - to read the position from
-standard input.";
+/// The list of games under `nimlab --help`, made from the registry.
+fn games_help() -> String {
+    let mut text = String::from("Games (the GAME argument), each with an example:\n");
+    for family in FAMILIES {
+        text += &format!(
+            "  {:<16}  {}\n  {:<16}  nimlab analyze {} \"{}\"\n",
+            family.syntax, family.summary, "", family.example, family.example_position
+        );
+    }
+    text += "\nNumbers in positions may have thousands of digits. Use - as the position to\n\
+             read it from standard input.";
+    text
+}
 
 #[derive(Parser)]
 #[command(
     name = "nimlab",
     version,
-    about = "Play, analyze and compute impartial combinatorial games: Nim and its family.",
-    after_help = GAMES_HELP,
+    about = "Play, analyze and compute impartial combinatorial games: Nim and its family."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -43,7 +47,11 @@ enum Command {
 
 fn main() -> ExitCode {
     failure::install_panic_hook();
-    let cli = match Cli::try_parse() {
+    let command = Cli::command().after_help(games_help());
+    let cli = match command
+        .try_get_matches()
+        .and_then(|matches| Cli::from_arg_matches(&matches))
+    {
         Ok(cli) => cli,
         Err(error) => return failure::report_usage_error(error),
     };

@@ -17,6 +17,8 @@ pub struct Family {
     pub syntax: &'static str,
     /// An example spec.
     pub example: &'static str,
+    /// An example position of the example spec.
+    pub example_position: &'static str,
     /// What the game is, in one line.
     pub summary: &'static str,
     build: Builder,
@@ -28,6 +30,7 @@ pub const FAMILIES: &[Family] = &[
         name: "nim",
         syntax: "nim",
         example: "nim",
+        example_position: "3 4 5",
         summary: "take any number of tokens from one heap",
         build: |args| {
             no_arguments("nim", args)?;
@@ -38,6 +41,7 @@ pub const FAMILIES: &[Family] = &[
         name: "subtraction",
         syntax: "subtraction:S",
         example: "subtraction:1,3,4",
+        example_position: "10 7",
         summary: "take exactly s tokens from one heap, for s in the finite set S",
         build: |args| {
             Ok(Box::new(HeapSum {
@@ -49,7 +53,8 @@ pub const FAMILIES: &[Family] = &[
         name: "take",
         syntax: "take:K",
         example: "take:3",
-        summary: "take 1 to K tokens from one heap (closed form n mod (K+1))",
+        example_position: "12",
+        summary: "take 1 to K tokens from one heap",
         build: |args| {
             Ok(Box::new(HeapSum {
                 rules: TakeUpTo::parse(args.unwrap_or(""))?,
@@ -93,10 +98,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_example_spec_parses_and_round_trips() {
+    fn every_example_parses_round_trips_and_analyzes() {
         for family in FAMILIES {
             let game = parse_game(family.example).unwrap();
             assert_eq!(game.spec(), family.example);
+            let request = crate::Request {
+                convention: crate::Convention::Normal,
+                max_moves: 10,
+                with_positions: true,
+            };
+            game.analyze(family.example_position, request).unwrap();
         }
     }
 
