@@ -5,11 +5,15 @@
 //! - [`games`]: one module per game family (rules + exact strategy + brute-force
 //!   tests), the [`games::Ruleset`] protocol front ends speak, and the registry of
 //!   spec strings.
+//! - [`play`]: the computer's moves against a person, and reviewing a game.
+//! - [`text`]: English for people (lists, plurals, number words).
 
 pub mod error;
 pub mod games;
 pub mod num;
+pub mod play;
 pub mod solve;
+pub mod text;
 
 pub use error::{Error, InputError};
 pub use games::registry::parse_game;

@@ -7,6 +7,7 @@
 mod commands;
 mod failure;
 mod output;
+mod record;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use failure::Failure;
@@ -40,6 +41,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    Play(commands::play::Args),
+    Review(commands::review::Args),
     Analyze(commands::analyze::Args),
     Grundy(commands::grundy::Args),
     Period(commands::period::Args),
@@ -56,6 +59,8 @@ fn main() -> ExitCode {
         Err(error) => return failure::report_usage_error(error),
     };
     let result = match cli.command {
+        Command::Play(args) => commands::play::run(args),
+        Command::Review(args) => commands::review::run(args),
         Command::Analyze(args) => commands::analyze::run(args),
         Command::Grundy(args) => commands::grundy::run(args),
         Command::Period(args) => commands::period::run(args),

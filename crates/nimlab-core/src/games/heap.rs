@@ -18,13 +18,13 @@
 //! lemma. Terminal positions (all values 0, no 1s) are not "P": the player to move
 //! has no move and so wins misère play. Hence "P" is exactly the misère P-positions.
 
-use super::nim::tokens_word;
-use super::{Analysis, HeapSequence, Strategy, WinningMove};
+use super::{Analysis, HeapSequence, Pot, Strategy, WinningMove};
 use crate::error::{Error, InputError};
-use crate::num::{Nat, parse_nat, tokens};
+use crate::num::{Nat, parse_bounded, parse_nat, tokens};
 use crate::solve::search::Game;
 use crate::solve::sum::nim_sum;
 use crate::solve::{Convention, Outcome};
+use crate::text::{list_with_or, tokens_word};
 use malachite_base::num::basic::traits::{One, Zero};
 
 /// One option of a single heap: the heaps left in its place (none if it was used
@@ -42,8 +42,74 @@ pub trait HeapRules: Send + Sync {
     /// The Grundy value of a heap of size `n`, exact for every size.
     fn heap_value(&self, n: &Nat) -> Result<Nat, Error>;
 
-    /// Every option of a heap of size `n`. Only for small `n` (brute force, play).
+    /// Every option of a heap of size `n`, the smallest changes first. Only for small
+    /// `n` (brute force); play uses [`HeapRules::first_options`].
     fn heap_options(&self, n: &Nat) -> Vec<HeapOption>;
+
+    /// The first `limit` options of [`HeapRules::heap_options`], for a heap of any
+    /// size. The default lists them all first: override it where a heap can have
+    /// too many options to list.
+    fn first_options(&self, n: &Nat, limit: usize) -> Vec<HeapOption> {
+        let mut options = self.heap_options(n);
+        options.truncate(limit);
+        options
+    }
+
+    /// Whether `option` is an option of a heap of size `n`. The default searches
+    /// [`HeapRules::heap_options`]: override it for heaps of any size.
+    fn is_option(&self, n: &Nat, option: &[Nat]) -> bool {
+        self.heap_options(n).iter().any(|o| o == option)
+    }
+
+    /// Whether every move takes tokens and leaves at most one heap, so a single heap
+    /// is a pot to draw from (the default says no).
+    fn is_take_away(&self) -> bool {
+        false
+    }
+
+    /// How a person writes a move in one heap of size `n`, e.g. "1, 2 or 3 tokens".
+    /// Default, for take-away games: the amount to take.
+    fn option_syntax(&self, n: &Nat) -> String {
+        let amounts: Vec<String> = self
+            .first_options(n, 11)
+            .iter()
+            .map(|option| self.option_text(n, option))
+            .collect();
+        if amounts.len() <= 10 {
+            let word = if amounts == ["1"] { "token" } else { "tokens" };
+            format!("{} {word}", list_with_or(&amounts))
+        } else {
+            "the number of tokens to take".to_string()
+        }
+    }
+
+    /// A person's move in one heap of size `n`, as [`HeapRules::option_syntax`] says.
+    /// Default, for take-away games: the amount to take.
+    fn parse_option(&self, n: &Nat, text: &str) -> Result<HeapOption, InputError> {
+        let expected = || format!("{} from a heap of {n}", self.option_syntax(n));
+        let words: Vec<&str> = tokens(text).collect();
+        let [word] = words[..] else {
+            return Err(InputError::invalid("move", text, expected()));
+        };
+        let taken = parse_nat(word, "number of tokens")?;
+        if taken == 0u32 || taken > *n {
+            return Err(InputError::invalid("move", text, expected()));
+        }
+        let option = vec![n - taken];
+        if !self.is_option(n, &option) {
+            return Err(InputError::invalid("move", text, expected()));
+        }
+        Ok(option)
+    }
+
+    /// An option written as a person would type it (inverse of
+    /// [`HeapRules::parse_option`]). Default: the amount taken.
+    fn option_text(&self, n: &Nat, option: &[Nat]) -> String {
+        option
+            .iter()
+            .fold(n.clone(), |left, h| left - h)
+            .to_string()
+    }
 
     /// The options of a heap of size `n` whose Grundy value is `target`, exact for
     /// every size, in a stable order.
@@ -262,19 +328,14 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
                 for option in self.rules.heap_options_with_value(heap, &target)? {
                     winning_move_count += 1;
                     if winning_moves.len() < max_moves {
+                        let play = HeapMove {
+                            heap: index,
+                            into: option,
+                        };
                         winning_moves.push(WinningMove {
-                            action: format!(
-                                "{} from heap {} ({} → {})",
-                                self.rules.describe(heap, &option),
-                                index + 1,
-                                heap,
-                                Self::describe_heaps(&option)
-                            ),
+                            action: self.describe_move(heaps, &play),
                             reason: reason.to_string(),
-                            play: HeapMove {
-                                heap: index,
-                                into: option,
-                            },
+                            play,
                         });
                     }
                 }
@@ -292,6 +353,119 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
 
     fn heap_sequence(&self) -> Option<&dyn HeapSequence> {
         Some(self.rules.sequence())
+    }
+
+    fn legal_moves(&self, heaps: &Vec<Nat>, limit: usize) -> (Vec<HeapMove>, bool) {
+        let mut moves = Vec::new();
+        for (heap, n) in heaps.iter().enumerate() {
+            let room = limit - moves.len();
+            let options = self.rules.first_options(n, room.saturating_add(1));
+            let complete = options.len() <= room;
+            moves.extend(
+                options
+                    .into_iter()
+                    .take(room)
+                    .map(|into| HeapMove { heap, into }),
+            );
+            if !complete {
+                return (moves, false);
+            }
+        }
+        (moves, true)
+    }
+
+    fn describe_move(&self, heaps: &Vec<Nat>, play: &HeapMove) -> String {
+        let n = &heaps[play.heap];
+        let action = self.rules.describe(n, &play.into);
+        let change = format!("{n} → {}", Self::describe_heaps(&play.into));
+        if heaps.len() == 1 {
+            format!("{action} ({change})")
+        } else {
+            format!("{action} from heap {} ({change})", play.heap + 1)
+        }
+    }
+
+    fn parse_move(&self, heaps: &Vec<Nat>, text: &str) -> Result<HeapMove, InputError> {
+        let words: Vec<&str> = tokens(text).collect();
+        if words.is_empty() {
+            return Err(InputError::missing("move", self.move_syntax(heaps)));
+        }
+        if heaps.len() == 1 {
+            let into = self.rules.parse_option(&heaps[0], text)?;
+            return Ok(HeapMove { heap: 0, into });
+        }
+        let heap = parse_bounded(words[0], "heap number", 1, heaps.len() as u64)? as usize - 1;
+        let n = &heaps[heap];
+        if words.len() == 1 {
+            return Err(InputError::missing(
+                format!("move in heap {}", heap + 1),
+                format!("{} after the heap number", self.rules.option_syntax(n)),
+            ));
+        }
+        let into = self.rules.parse_option(n, &words[1..].join(" "))?;
+        Ok(HeapMove { heap, into })
+    }
+
+    fn move_syntax(&self, heaps: &Vec<Nat>) -> String {
+        let (moves, _) = Strategy::legal_moves(self, heaps, 1);
+        let Some(example) = moves.first() else {
+            return "no move: the game is over".to_string();
+        };
+        let n = &heaps[example.heap];
+        let option = self.rules.option_text(n, &example.into);
+        let action = self.describe_move(heaps, example);
+        if heaps.len() == 1 {
+            format!(
+                "{}, e.g. \"{option}\" to {action}",
+                self.rules.option_syntax(n)
+            )
+        } else {
+            format!(
+                "a heap number, then the move in that heap; e.g. \"{} {option}\" to {action}",
+                example.heap + 1
+            )
+        }
+    }
+
+    fn render(&self, heaps: &Vec<Nat>) -> String {
+        const DRAWN: u32 = 40;
+        let draw = |n: &Nat| {
+            if *n == 0u32 {
+                "empty".to_string()
+            } else if *n <= DRAWN {
+                let count = u64::try_from(n).expect("at most 40");
+                format!("{} ({n})", "●".repeat(count as usize))
+            } else {
+                format!("{n} {}", tokens_word(n))
+            }
+        };
+        if let [n] = &heaps[..] {
+            return draw(n);
+        }
+        heaps
+            .iter()
+            .enumerate()
+            .map(|(i, n)| format!("heap {}: {}", i + 1, draw(n)))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    fn pot(&self, heaps: &Vec<Nat>) -> Option<Pot> {
+        let [n] = &heaps[..] else {
+            return None;
+        };
+        if !self.rules.is_take_away() {
+            return None;
+        }
+        let choices = if *n == 1u32 {
+            "the token".to_string()
+        } else {
+            self.rules.option_syntax(n)
+        };
+        Some(Pot {
+            tokens: n.clone(),
+            choices,
+        })
     }
 }
 

@@ -118,6 +118,56 @@ pub trait Strategy: Send + Sync {
     fn heap_sequence(&self) -> Option<&dyn HeapSequence> {
         None
     }
+
+    /// Legal moves in a stable order that starts with the moves that change the
+    /// position least, at most `limit` of them, and whether that is all of them.
+    /// No moves means the game is over.
+    fn legal_moves(&self, position: &Self::Position, limit: usize) -> (Vec<Self::Move>, bool);
+
+    /// A legal move in words, as an imperative phrase ("take 2 tokens from heap 1").
+    fn describe_move(&self, position: &Self::Position, play: &Self::Move) -> String;
+
+    /// Read a person's move in this position; the error says what is expected.
+    fn parse_move(&self, position: &Self::Position, text: &str) -> Result<Self::Move, InputError>;
+
+    /// How to type a move in this position, with an example.
+    fn move_syntax(&self, position: &Self::Position) -> String;
+
+    /// The position drawn for people (one or more lines).
+    fn render(&self, position: &Self::Position) -> String;
+
+    /// For a position that is a single pot of tokens to draw from (seed 000's game),
+    /// the pot; `None` for every other position.
+    fn pot(&self, _position: &Self::Position) -> Option<Pot> {
+        None
+    }
+}
+
+/// A single pot of tokens and what a player may draw from it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pot {
+    /// Tokens in the pot.
+    pub tokens: Nat,
+    /// What one may draw, for "Please draw …": "1, 2 or 3 tokens", "the token".
+    pub choices: String,
+}
+
+/// A legal move at the text level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextMove {
+    /// The move in words, as an imperative phrase.
+    pub action: String,
+    /// The position after the move, in canonical syntax.
+    pub to: String,
+}
+
+/// Legal moves at the text level: the first ones asked for, and whether that is all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LegalMoves {
+    /// The moves, starting with those that change the position least.
+    pub moves: Vec<TextMove>,
+    /// Whether `moves` holds every legal move.
+    pub complete: bool,
 }
 
 /// What a front end asks of [`Ruleset::analyze`].
@@ -163,6 +213,21 @@ pub trait Ruleset: Send + Sync {
 
     /// The single-heap nim-sequence, if this family has one.
     fn heap_sequence(&self) -> Option<&dyn HeapSequence>;
+
+    /// The first `limit` legal moves (fewest changes first) and whether that is all.
+    fn legal_moves(&self, position: &str, limit: usize) -> Result<LegalMoves, Error>;
+
+    /// Read a person's move; the error names what is wrong and what is expected.
+    fn parse_move(&self, position: &str, text: &str) -> Result<TextMove, Error>;
+
+    /// How to type a move in this position, with an example.
+    fn move_syntax(&self, position: &str) -> Result<String, Error>;
+
+    /// The position drawn for people.
+    fn render(&self, position: &str) -> Result<String, Error>;
+
+    /// The pot, if the position is a single pot of tokens (seed 000's dialogue).
+    fn pot(&self, position: &str) -> Result<Option<Pot>, Error>;
 }
 
 impl<S: Strategy> Ruleset for S {
@@ -197,4 +262,45 @@ impl<S: Strategy> Ruleset for S {
     fn heap_sequence(&self) -> Option<&dyn HeapSequence> {
         Strategy::heap_sequence(self)
     }
+
+    fn legal_moves(&self, position: &str, limit: usize) -> Result<LegalMoves, Error> {
+        let position = self.parse_position(position)?;
+        let (moves, complete) = Strategy::legal_moves(self, &position, limit);
+        let moves = moves
+            .iter()
+            .map(|play| self.text_move(&position, play))
+            .collect();
+        Ok(LegalMoves { moves, complete })
+    }
+
+    fn parse_move(&self, position: &str, text: &str) -> Result<TextMove, Error> {
+        let position = self.parse_position(position)?;
+        let play = Strategy::parse_move(self, &position, text)?;
+        Ok(self.text_move(&position, &play))
+    }
+
+    fn move_syntax(&self, position: &str) -> Result<String, Error> {
+        Ok(Strategy::move_syntax(self, &self.parse_position(position)?))
+    }
+
+    fn render(&self, position: &str) -> Result<String, Error> {
+        Ok(Strategy::render(self, &self.parse_position(position)?))
+    }
+
+    fn pot(&self, position: &str) -> Result<Option<Pot>, Error> {
+        Ok(Strategy::pot(self, &self.parse_position(position)?))
+    }
 }
+
+/// Helpers shared by every strategy's text-level face.
+trait TextMoves: Strategy {
+    /// A move with its description and the position it leads to, as text.
+    fn text_move(&self, position: &Self::Position, play: &Self::Move) -> TextMove {
+        TextMove {
+            action: self.describe_move(position, play),
+            to: self.format_position(&self.apply(position, play)),
+        }
+    }
+}
+
+impl<S: Strategy> TextMoves for S {}

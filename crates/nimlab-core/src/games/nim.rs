@@ -15,11 +15,6 @@ use crate::solve::period::Periodicity;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Nim;
 
-/// Inflect "token" for a count.
-pub(crate) fn tokens_word(count: &Nat) -> &'static str {
-    if *count == 1u32 { "token" } else { "tokens" }
-}
-
 impl HeapRules for Nim {
     fn spec(&self) -> String {
         "nim".to_string()
@@ -38,6 +33,22 @@ impl HeapRules for Nim {
         (0..n).rev().map(|left| vec![Nat::from(left)]).collect()
     }
 
+    fn first_options(&self, n: &Nat, limit: usize) -> Vec<HeapOption> {
+        take_amounts(n, n, limit)
+    }
+
+    fn is_option(&self, n: &Nat, option: &[Nat]) -> bool {
+        matches!(option, [left] if left < n)
+    }
+
+    fn is_take_away(&self) -> bool {
+        true
+    }
+
+    fn option_syntax(&self, n: &Nat) -> String {
+        amounts_up_to(n)
+    }
+
     fn heap_options_with_value(&self, n: &Nat, target: &Nat) -> Result<Vec<HeapOption>, Error> {
         Ok(if target < n {
             vec![vec![target.clone()]]
@@ -52,6 +63,28 @@ impl HeapRules for Nim {
 
     fn sequence(&self) -> &dyn HeapSequence {
         self
+    }
+}
+
+/// The options of taking 1, 2, … tokens from a heap of `n`, at most `most` tokens and
+/// at most `limit` options.
+pub(crate) fn take_amounts(n: &Nat, most: &Nat, limit: usize) -> Vec<HeapOption> {
+    let most = std::cmp::min(n, most);
+    (1..=limit as u64)
+        .map(Nat::from)
+        .take_while(|taken| taken <= most)
+        .map(|taken| vec![n - taken])
+        .collect()
+}
+
+/// "the token", "1 or 2 tokens", "1 to 7 tokens": any amount from 1 up to `most`.
+pub(crate) fn amounts_up_to(most: &Nat) -> String {
+    match u64::try_from(most) {
+        Ok(0) => "no tokens".to_string(),
+        Ok(1) => "the token".to_string(),
+        Ok(2) => "1 or 2 tokens".to_string(),
+        Ok(3) => "1, 2 or 3 tokens".to_string(),
+        _ => format!("1 to {most} tokens"),
     }
 }
 

@@ -74,6 +74,16 @@ fn no_arguments(name: &str, args: Option<&str>) -> Result<(), InputError> {
     }
 }
 
+/// The example position of the family a spec names (a start for `play`), if the
+/// family is known.
+pub fn default_position(spec: &str) -> Option<String> {
+    let name = spec.trim().split(':').next().unwrap_or_default();
+    FAMILIES
+        .iter()
+        .find(|f| f.name == name)
+        .map(|f| f.example_position.to_string())
+}
+
 /// The game a spec string names, e.g. `nim`, `take:3` or `subtraction:1,3,4`.
 pub fn parse_game(spec: &str) -> Result<Box<dyn Ruleset>, InputError> {
     let spec = spec.trim();

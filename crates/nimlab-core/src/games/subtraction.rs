@@ -10,10 +10,12 @@
 
 use super::HeapSequence;
 use super::heap::{HeapOption, HeapRules};
+use super::nim::{amounts_up_to, take_amounts};
 use crate::error::{Error, InputError};
 use crate::num::{Nat, parse_bounded, to_u64};
 use crate::solve::mex::{MexSet, mex_of_mask};
 use crate::solve::period::{Periodicity, Theorem, search_period};
+use crate::text::list_with_or;
 use malachite_base::num::arithmetic::traits::Mod;
 use std::sync::OnceLock;
 
@@ -85,15 +87,6 @@ fn fill_generic(offsets: &[usize], table: &mut [u32], first: usize, largest: usi
             .iter()
             .for_each(|&o| seen.insert(window[o] as usize));
         table[n] = seen.mex() as u32;
-    }
-}
-
-/// The phrase "1, 3 or 4".
-fn list_with_or(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [only] => only.clone(),
-        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
     }
 }
 
@@ -234,6 +227,10 @@ impl HeapRules for Subtraction {
             .collect())
     }
 
+    fn is_take_away(&self) -> bool {
+        true
+    }
+
     fn misere_is_tame(&self) -> Result<bool, Error> {
         Ok(self.solved()?.misere_is_tame)
     }
@@ -286,7 +283,7 @@ impl HeapRules for TakeUpTo {
         match self.k {
             1 => "Take exactly 1 token from a heap.".to_string(),
             2 => "Take 1 or 2 tokens from a heap.".to_string(),
-            k => format!("Take from 1 to {k} tokens from a heap."),
+            k => format!("Take 1 to {k} tokens from a heap."),
         }
     }
 
@@ -295,8 +292,23 @@ impl HeapRules for TakeUpTo {
     }
 
     fn heap_options(&self, n: &Nat) -> Vec<HeapOption> {
-        let most = to_u64(n).map_or(self.k, |n| n.min(self.k));
-        (1..=most).map(|s| take(n, s)).collect()
+        take_amounts(n, &Nat::from(self.k), usize::MAX)
+    }
+
+    fn first_options(&self, n: &Nat, limit: usize) -> Vec<HeapOption> {
+        take_amounts(n, &Nat::from(self.k), limit)
+    }
+
+    fn is_option(&self, n: &Nat, option: &[Nat]) -> bool {
+        matches!(option, [left] if left < n && n - left <= self.k)
+    }
+
+    fn is_take_away(&self) -> bool {
+        true
+    }
+
+    fn option_syntax(&self, n: &Nat) -> String {
+        amounts_up_to(std::cmp::min(n, &Nat::from(self.k)))
     }
 
     fn heap_options_with_value(&self, n: &Nat, target: &Nat) -> Result<Vec<HeapOption>, Error> {

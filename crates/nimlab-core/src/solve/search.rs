@@ -188,10 +188,15 @@ impl<'g, G: Game> GrundyEngine<'g, G> {
 /// Brute-force win/loss search: no Grundy values, no decomposition, just "the player
 /// to move wins iff some move leads to a position where the player to move loses".
 /// Terminal positions are lost in normal play and won in misère play.
+///
+/// It also measures each position's *remoteness*: how many more moves the game lasts
+/// when the winner hurries and the loser delays (0 at the end; from a won position,
+/// 1 + the least remoteness of a lost option; from a lost one, 1 + the greatest
+/// remoteness of any option).
 pub struct Oracle<'g, G: Game> {
     game: &'g G,
     convention: Convention,
-    memo: Memo<G::Position, bool>,
+    memo: Memo<G::Position, (bool, u32)>,
 }
 
 impl<'g, G: Game> Oracle<'g, G> {
@@ -206,9 +211,17 @@ impl<'g, G: Game> Oracle<'g, G> {
 
     /// The outcome of a position under this oracle's convention.
     pub fn outcome(&mut self, position: &G::Position) -> Result<Outcome, Loop<G::Position>> {
+        Ok(self.remoteness(position)?.0)
+    }
+
+    /// The outcome and remoteness of a position.
+    pub fn remoteness(
+        &mut self,
+        position: &G::Position,
+    ) -> Result<(Outcome, u32), Loop<G::Position>> {
         let game = self.game;
         let terminal_wins = self.convention == Convention::Misere;
-        let wins = evaluate(
+        let (wins, remoteness) = evaluate(
             &mut self.memo,
             game.canonical(position),
             |p| {
@@ -217,14 +230,22 @@ impl<'g, G: Game> Oracle<'g, G> {
                 (options.clone(), options)
             },
             |options, memo| {
-                if options.is_empty() {
-                    terminal_wins
-                } else {
-                    options.iter().any(|o| !known(memo, o))
+                let values = options.iter().map(|o| known(memo, o));
+                let quickest_win = values
+                    .clone()
+                    .filter(|(wins, _)| !wins)
+                    .map(|(_, r)| r)
+                    .min();
+                match quickest_win {
+                    Some(r) => (true, r + 1),
+                    None => match values.map(|(_, r)| r).max() {
+                        Some(r) => (false, r + 1),
+                        None => (terminal_wins, 0),
+                    },
                 }
             },
         )?;
-        Ok(if wins { Outcome::N } else { Outcome::P })
+        Ok((Outcome::from_mover_wins(wins), remoteness))
     }
 }
 
@@ -293,6 +314,18 @@ mod tests {
                 assert_eq!(oracle.outcome(&vec![a, b]).unwrap(), expected);
             }
         }
+    }
+
+    #[test]
+    fn remoteness_counts_the_moves_left_with_best_play() {
+        let mut oracle = Oracle::new(&PairNim, Convention::Normal);
+        assert_eq!(oracle.remoteness(&vec![]).unwrap(), (Outcome::P, 0));
+        // The winner takes the whole heap at once.
+        assert_eq!(oracle.remoteness(&vec![5]).unwrap(), (Outcome::N, 1));
+        // The loser takes one token at a time from 2 2: 1 2, then 1 1, 0 1, 0 0.
+        assert_eq!(oracle.remoteness(&vec![2, 2]).unwrap(), (Outcome::P, 4));
+        let mut chain_oracle = Oracle::new(&Chain { len: 30 }, Convention::Normal);
+        assert_eq!(chain_oracle.remoteness(&30).unwrap(), (Outcome::P, 20));
     }
 
     #[test]

@@ -3,6 +3,8 @@
 pub mod analyze;
 pub mod grundy;
 pub mod period;
+pub mod play;
+pub mod review;
 
 use crate::failure::Failure;
 use nimlab_core::{Ruleset, parse_game};

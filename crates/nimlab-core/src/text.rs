@@ -1,0 +1,54 @@
+//! English for people: lists, plurals and number words, used by every family's
+//! descriptions and by the play dialogue.
+
+use crate::num::Nat;
+
+/// "1", "1 or 2", "1, 2 or 3".
+pub fn list_with_or<S: AsRef<str>>(items: &[S]) -> String {
+    match items {
+        [] => String::new(),
+        [only] => only.as_ref().to_string(),
+        [rest @ .., last] => {
+            let rest: Vec<&str> = rest.iter().map(|s| s.as_ref()).collect();
+            format!("{} or {}", rest.join(", "), last.as_ref())
+        }
+    }
+}
+
+/// The singular noun for a count of exactly one, else the plural.
+pub fn plural<'a>(count: &Nat, singular: &'a str, plural: &'a str) -> &'a str {
+    if *count == 1u32 { singular } else { plural }
+}
+
+/// "token" or "tokens" for a count.
+pub fn tokens_word(count: &Nat) -> &'static str {
+    plural(count, "token", "tokens")
+}
+
+/// A count in words up to ten ("three"), in digits beyond ("12").
+pub fn count_in_words(count: &Nat) -> String {
+    const WORDS: [&str; 11] = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    ];
+    match u64::try_from(count) {
+        Ok(small) if small <= 10 => WORDS[small as usize].to_string(),
+        _ => count.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_and_inflection() {
+        assert_eq!(list_with_or::<&str>(&[]), "");
+        assert_eq!(list_with_or(&["1"]), "1");
+        assert_eq!(list_with_or(&["1", "2"]), "1 or 2");
+        assert_eq!(list_with_or(&["1", "2", "3"]), "1, 2 or 3");
+        assert_eq!(tokens_word(&Nat::from(1u32)), "token");
+        assert_eq!(tokens_word(&Nat::from(0u32)), "tokens");
+        assert_eq!(count_in_words(&Nat::from(3u32)), "three");
+        assert_eq!(count_in_words(&Nat::from(12u32)), "12");
+    }
+}

@@ -1,0 +1,602 @@
+//! `nimlab play [GAME [POSITION]]`: a game against the computer in the terminal.
+//!
+//! Any game of the registry plays through the same protocol as `analyze`; this
+//! module only talks. A single pot of tokens gets seed 000's dialogue ("There are
+//! now 9 tokens in the pot. Please draw 1, 2 or 3 tokens."); other positions are
+//! drawn as boards.
+
+use super::game;
+use crate::failure::Failure;
+use crate::output::read_position;
+use crate::record::Record;
+use nimlab_core::games::registry::default_position;
+use nimlab_core::games::{Pot, Ruleset, TextMove};
+use nimlab_core::num::parse_bounded;
+use nimlab_core::play::{PlayedMove, Player, Policy, Style, choose_move, is_over, winner};
+use nimlab_core::text::{count_in_words, tokens_word};
+use nimlab_core::{Convention, Nat, Outcome, Request};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use rustyline::DefaultEditor;
+use rustyline::error::ReadlineError;
+use std::path::PathBuf;
+use std::time::Duration;
+
+const EXAMPLES: &str = "\
+Examples:
+  nimlab play                          seed 000's NIM: 12 tokens, draw 1, 2 or 3
+  nimlab play --misere                 ...where drawing the last token loses
+  nimlab play nim 3 4 5 --first computer
+  nimlab play subtraction:1,3,4 20 --level 6 --seed 42
+  nimlab play take:3 --first con       the computer picks the start it wins
+
+While playing, type a move, or: hint (or ?), undo, quit. Ctrl-D also quits.";
+
+/// The game `nimlab play` starts with no arguments: seed 000's NIM.
+const DEFAULT_GAME: &str = "take:3";
+
+/// Play a game against the computer, which plays perfectly unless told otherwise.
+#[derive(clap::Args)]
+#[command(after_help = EXAMPLES)]
+pub struct Args {
+    /// The game (default: take:3, seed 000's NIM with 12 tokens).
+    game: Option<String>,
+    /// The start position (default: the game's example position; 12 for NIM).
+    #[arg(num_args = 0.., allow_negative_numbers = true)]
+    position: Vec<String>,
+    /// Misère play: whoever makes the last move loses.
+    #[arg(long)]
+    misere: bool,
+    /// Who moves first: you, computer, ask (you have a few seconds to choose), or
+    /// con (the computer picks a start it wins and says something fair about it).
+    #[arg(long, value_enum, default_value_t = First::You)]
+    first: First,
+    /// 0 to 10: how often the computer plays its best move (10 = always).
+    #[arg(long, value_name = "L", default_value = "10")]
+    level: String,
+    /// What the computer does in a lost position: make the game last (longest), or
+    /// play at random like seed 000's program (random).
+    #[arg(long, value_enum, default_value_t = StyleArg::Longest)]
+    style: StyleArg,
+    /// Make the computer's random choices reproducible.
+    #[arg(long, value_name = "N")]
+    seed: Option<String>,
+    /// Write the game to FILE as JSON (see 'nimlab review').
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+    /// With --first ask: seconds you have to choose.
+    #[arg(long, value_name = "S", default_value = "5")]
+    ask_seconds: String,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum First {
+    You,
+    Computer,
+    Ask,
+    Con,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum StyleArg {
+    Longest,
+    Random,
+}
+
+/// Token counts the con picks its "random" pot from.
+const CON_POTS: std::ops::RangeInclusive<u64> = 10..=20;
+
+pub fn run(args: Args) -> Result<(), Failure> {
+    let spec = args.game.as_deref().unwrap_or(DEFAULT_GAME);
+    let game = game(spec)?;
+    let convention = if args.misere {
+        Convention::Misere
+    } else {
+        Convention::Normal
+    };
+    let policy = Policy {
+        level: parse_bounded(&args.level, "--level", 0, 10)? as u8,
+        style: match args.style {
+            StyleArg::Longest => Style::Longest,
+            StyleArg::Random => Style::Random,
+        },
+    };
+    let rng = match &args.seed {
+        Some(seed) => StdRng::seed_from_u64(parse_bounded(seed, "--seed", 0, u64::MAX)?),
+        None => rand::make_rng(),
+    };
+    let ask_seconds = parse_bounded(&args.ask_seconds, "--ask-seconds", 1, 600)?;
+    let given = !args.position.is_empty();
+    let start = if given {
+        game.normalize(&read_position(&args.position)?)?
+    } else if args.game.is_none() {
+        "12".to_string()
+    } else {
+        default_position(spec)
+            .ok_or_else(|| Failure::Input(format!("{} needs a start position", game.spec())))?
+    };
+    let mut session = Session {
+        pot_mode: game.pot(&start)?.is_some(),
+        game,
+        convention,
+        policy,
+        rng,
+        start: start.clone(),
+        history: Vec::new(),
+        first: Player::Person,
+        editor: DefaultEditor::new()
+            .map_err(|e| Failure::Other(format!("cannot read the terminal: {e}")))?,
+        record: args.record,
+        shown: start,
+        explained: false,
+    };
+    session.introduce()?;
+    session.first = session.choose_first(args.first, given, ask_seconds)?;
+    let result = session.play();
+    session.save()?;
+    result
+}
+
+/// A game in progress.
+struct Session {
+    game: Box<dyn Ruleset>,
+    convention: Convention,
+    policy: Policy,
+    rng: StdRng,
+    start: String,
+    history: Vec<PlayedMove>,
+    first: Player,
+    editor: DefaultEditor,
+    record: Option<PathBuf>,
+    /// Seed 000's dialogue for a single pot of tokens.
+    pot_mode: bool,
+    /// The position last shown to (or chosen by) the person, to say "now" only when
+    /// it has changed since.
+    shown: String,
+    /// Whether the move syntax has been explained on a board.
+    explained: bool,
+}
+
+/// What the person typed, once understood.
+enum Input {
+    Line(String),
+    Quit,
+    Interrupted,
+}
+
+impl Session {
+    fn position(&self) -> &str {
+        self.history.last().map_or(&self.start, |m| &m.position)
+    }
+
+    fn to_move(&self) -> Player {
+        if self.history.len() % 2 == 0 {
+            self.first
+        } else {
+            self.first.other()
+        }
+    }
+
+    fn finished_winner(&self) -> Result<Option<Player>, Failure> {
+        if !is_over(self.game.as_ref(), self.position())? {
+            return Ok(None);
+        }
+        // The player to move cannot: the last mover made the last move.
+        Ok(Some(winner(self.to_move().other(), self.convention)))
+    }
+
+    fn save(&self) -> Result<(), Failure> {
+        let Some(path) = &self.record else {
+            return Ok(());
+        };
+        let record = Record::new(
+            self.game.spec(),
+            self.convention,
+            self.start.clone(),
+            &self.history,
+            self.finished_winner()?,
+        );
+        record.save(path)
+    }
+
+    fn introduce(&self) -> Result<(), Failure> {
+        let (verb, noun) = if self.pot_mode {
+            ("draws", "token")
+        } else {
+            ("makes", "move")
+        };
+        let result = match self.convention {
+            Convention::Normal => "wins",
+            Convention::Misere => "loses",
+        };
+        match self.pot(&self.start)? {
+            Some(pot) => println!(
+                "Playing {}. You and the computer take turns drawing {} from a pot; \
+                 whoever {verb} the last {noun} {result}.",
+                self.game.spec(),
+                pot.choices
+            ),
+            None => println!(
+                "{} Whoever {verb} the last {noun} {result}.",
+                self.game.rules()
+            ),
+        }
+        println!("Type a move, or hint (or ?), undo, quit.");
+        Ok(())
+    }
+
+    /// Decide who moves first, and (for the con) perhaps the start itself.
+    fn choose_first(&mut self, first: First, given: bool, seconds: u64) -> Result<Player, Failure> {
+        let verb = if self.pot_mode { "draws" } else { "moves" };
+        let chosen = match first {
+            First::You => Player::Person,
+            First::Computer => Player::Computer,
+            First::Ask => self.ask_first(seconds)?,
+            First::Con => return self.con(given),
+        };
+        match chosen {
+            Player::Person => println!("You go first."),
+            Player::Computer => println!("Computer {verb} first."),
+        }
+        Ok(chosen)
+    }
+
+    fn ask_first(&mut self, seconds: u64) -> Result<Player, Failure> {
+        let unit = if seconds == 1 { "second" } else { "seconds" };
+        println!(
+            "Who goes first? Answer \"me\" or \"you\" within {seconds} {unit}, or I will decide."
+        );
+        if wait_for_input(Duration::from_secs(seconds)) {
+            if let Input::Line(answer) = self.read_line("")? {
+                match answer.trim().to_lowercase().as_str() {
+                    "me" | "i" | "i do" | "y" | "yes" => return Ok(Player::Person),
+                    "you" | "computer" | "n" | "no" => return Ok(Player::Computer),
+                    _ => println!("I did not understand that, so I will decide."),
+                }
+            }
+        } else {
+            println!("Time is up, so I will decide.");
+        }
+        Ok(if self.rng.random_bool(0.5) {
+            Player::Person
+        } else {
+            Player::Computer
+        })
+    }
+
+    /// Seed 000's con: a start the computer wins, with a fair-sounding word about it.
+    fn con(&mut self, given: bool) -> Result<Player, Failure> {
+        if self.pot_mode && !given {
+            let tokens = self.rng.random_range(CON_POTS);
+            self.start = tokens.to_string();
+            self.shown = self.start.clone();
+            println!("Let's play with a random number of tokens: {tokens}.");
+        }
+        let request = Request {
+            convention: self.convention,
+            max_moves: 0,
+            with_positions: false,
+        };
+        let outcome = self.game.analyze(&self.start, request)?.analysis.outcome;
+        Ok(match outcome {
+            Outcome::P => {
+                println!("To be fair, you go first.");
+                Player::Person
+            }
+            Outcome::N => {
+                println!("I will go first, so you can see how it is done.");
+                Player::Computer
+            }
+        })
+    }
+
+    fn play(&mut self) -> Result<(), Failure> {
+        loop {
+            if let Some(winner) = self.finished_winner()? {
+                self.announce_end(winner);
+                return Ok(());
+            }
+            match self.to_move() {
+                Player::Computer => self.computer_turn()?,
+                Player::Person => match self.person_turn()? {
+                    Turn::Moved => {}
+                    Turn::Quit => {
+                        println!("Goodbye! The game was left unfinished.");
+                        return Ok(());
+                    }
+                    Turn::Interrupted => {
+                        println!("Game abandoned.");
+                        self.save()?;
+                        std::process::exit(130);
+                    }
+                },
+            }
+        }
+    }
+
+    fn computer_turn(&mut self) -> Result<(), Failure> {
+        let position = self.position().to_string();
+        let play = choose_move(
+            self.game.as_ref(),
+            &position,
+            self.convention,
+            self.policy,
+            &mut self.rng,
+        )?;
+        match self.pot(&position)? {
+            Some(pot) => println!("Computer draws {}.", self.drawn(&pot, &play)?),
+            None => println!("Computer {}.", third_person(&play.action)),
+        }
+        self.push(Player::Computer, play);
+        Ok(())
+    }
+
+    fn person_turn(&mut self) -> Result<Turn, Failure> {
+        let mut complaints = 0;
+        loop {
+            self.show_position()?;
+            let line = match self.read_line("> ")? {
+                Input::Line(line) => line,
+                Input::Quit => return Ok(Turn::Quit),
+                Input::Interrupted => return Ok(Turn::Interrupted),
+            };
+            let command = line.trim().to_lowercase();
+            match command.as_str() {
+                "quit" | "exit" | "q" => return Ok(Turn::Quit),
+                "hint" | "?" => {
+                    self.hint()?;
+                    continue;
+                }
+                "undo" => {
+                    self.undo();
+                    continue;
+                }
+                _ => {}
+            }
+            let position = self.position().to_string();
+            match self.game.parse_move(&position, &line) {
+                Ok(play) => {
+                    match self.pot(&position)? {
+                        Some(pot) => {
+                            println!("You drew {}.", self.drawn(&pot, &play)?);
+                            self.announce_pot_after_person(&play.to)?;
+                        }
+                        None => println!("You {}.", play.action),
+                    }
+                    self.push(Player::Person, play);
+                    return Ok(Turn::Moved);
+                }
+                Err(error) => {
+                    self.complain(complaints, &position, &error.to_string())?;
+                    complaints += 1;
+                }
+            }
+        }
+    }
+
+    /// Show the position before the person's move, with "now" when it has changed
+    /// since they last saw it (seed 000 drops "now" when it repeats itself).
+    fn show_position(&mut self) -> Result<(), Failure> {
+        let position = self.position().to_string();
+        let now = if self.shown != position { " now" } else { "" };
+        match self.pot(&position)? {
+            Some(pot) => println!(
+                "{}. Please draw {}.",
+                pot_sentence(&pot.tokens, now),
+                pot.choices
+            ),
+            None => {
+                println!("{}", self.game.render(&position)?);
+                if self.explained {
+                    println!("Your move?");
+                } else {
+                    println!("Your move? ({})", self.game.move_syntax(&position)?);
+                    self.explained = true;
+                }
+            }
+        }
+        self.shown = position;
+        Ok(())
+    }
+
+    /// Seed 000's line after the person's draw: "There are now 10 tokens in the pot.
+    /// Computer will draw next." (unless the pot is empty).
+    fn announce_pot_after_person(&mut self, after: &str) -> Result<(), Failure> {
+        if let Some(pot) = self.game.pot(after)? {
+            if !is_over(self.game.as_ref(), after)? {
+                println!(
+                    "{}. Computer will draw next.",
+                    pot_sentence(&pot.tokens, " now")
+                );
+                self.shown = after.to_string();
+            }
+        }
+        Ok(())
+    }
+
+    /// Answer a move that is not one, more sternly each time.
+    fn complain(&self, complaints: usize, position: &str, error: &str) -> Result<(), Failure> {
+        match self.pot(position)? {
+            Some(pot) => {
+                let choices = &pot.choices;
+                match complaints {
+                    0 => println!("Please take {choices}."),
+                    1 => println!("You must take {choices}."),
+                    2 => println!("I will say it once more: take {choices}."),
+                    _ => println!("Take {choices}. Nothing else."),
+                }
+            }
+            None => match complaints {
+                0 => println!("Sorry, that is not a move here: {error}."),
+                1 => println!("That is not a move either: {error}."),
+                _ => println!("A move, please: {}.", self.game.move_syntax(position)?),
+            },
+        }
+        Ok(())
+    }
+
+    fn hint(&self) -> Result<(), Failure> {
+        let request = Request {
+            convention: self.convention,
+            max_moves: 1,
+            with_positions: false,
+        };
+        let analysis = self.game.analyze(self.position(), request)?.analysis;
+        match analysis.winning_moves.first() {
+            Some(best) => println!("Hint: {}: it {}.", best.action, best.reason),
+            None => println!(
+                "Hint: there is no winning move here ({}); every move loses against \
+                 perfect play, so make the game long and hope for a mistake.",
+                analysis.explanation
+            ),
+        }
+        Ok(())
+    }
+
+    /// Take back the person's last move and the computer's reply.
+    fn undo(&mut self) {
+        let Some(last_person) = self.history.iter().rposition(|m| m.by == Player::Person) else {
+            println!("There is nothing of yours to undo.");
+            return;
+        };
+        self.history.truncate(last_person);
+        println!("Your last move and my reply are taken back.");
+    }
+
+    fn push(&mut self, by: Player, play: TextMove) {
+        self.history.push(PlayedMove {
+            by,
+            action: play.action,
+            position: play.to,
+        });
+    }
+
+    fn pot(&self, position: &str) -> Result<Option<Pot>, Failure> {
+        Ok(if self.pot_mode {
+            self.game.pot(position)?
+        } else {
+            None
+        })
+    }
+
+    /// "three tokens": how many a move draws from the pot.
+    fn drawn(&self, pot: &Pot, play: &TextMove) -> Result<String, Failure> {
+        let left = self
+            .game
+            .pot(&play.to)?
+            .map_or(Nat::from(0u32), |p| p.tokens);
+        let taken = &pot.tokens - left;
+        Ok(format!(
+            "{} {}",
+            count_in_words(&taken),
+            tokens_word(&taken)
+        ))
+    }
+
+    fn announce_end(&self, winner: Player) {
+        let last = self.history.last().map(|m| m.by);
+        let you_win = winner == Player::Person;
+        let outcome = if you_win {
+            "you win"
+        } else {
+            "the computer wins"
+        };
+        match (last, self.pot_mode) {
+            (Some(Player::Person), true) => println!("You drew the last token, so {outcome}."),
+            (Some(Player::Computer), true) => {
+                println!("Computer drew the last token, so {outcome}.")
+            }
+            (Some(Player::Person), false) => println!("You made the last move, so {outcome}."),
+            (Some(Player::Computer), false) => {
+                println!("Computer made the last move, so {outcome}.")
+            }
+            (None, _) => println!("There is no move to make, so {outcome}."),
+        }
+        if you_win {
+            println!("Well played!");
+        }
+    }
+
+    fn read_line(&mut self, prompt: &str) -> Result<Input, Failure> {
+        match self.editor.readline(prompt) {
+            Ok(line) => {
+                let _ = self.editor.add_history_entry(line.as_str());
+                Ok(Input::Line(line))
+            }
+            Err(ReadlineError::Eof) => {
+                println!();
+                Ok(Input::Quit)
+            }
+            Err(ReadlineError::Interrupted) => Ok(Input::Interrupted),
+            Err(e) => Err(Failure::Other(format!("cannot read the terminal: {e}"))),
+        }
+    }
+}
+
+/// How a person's turn ended.
+enum Turn {
+    Moved,
+    Quit,
+    Interrupted,
+}
+
+/// "There are now 9 tokens in the pot", "There is 1 token in the pot".
+fn pot_sentence(tokens: &Nat, now: &str) -> String {
+    let verb = if *tokens == 1u32 { "is" } else { "are" };
+    format!(
+        "There {verb}{now} {tokens} {} in the pot",
+        tokens_word(tokens)
+    )
+}
+
+/// "take 2 tokens" → "takes 2 tokens": the third person of an imperative phrase.
+fn third_person(action: &str) -> String {
+    match action.split_once(' ') {
+        Some((verb, rest)) => format!("{} {rest}", third_person_verb(verb)),
+        None => third_person_verb(action),
+    }
+}
+
+fn third_person_verb(verb: &str) -> String {
+    if verb.ends_with('s') || verb.ends_with("sh") || verb.ends_with("ch") || verb.ends_with('x') {
+        format!("{verb}es")
+    } else {
+        format!("{verb}s")
+    }
+}
+
+/// Whether standard input has something to read within `timeout`.
+fn wait_for_input(timeout: Duration) -> bool {
+    use rustix::event::{PollFd, PollFlags, Timespec, poll};
+    let stdin = rustix::stdio::stdin();
+    let mut fds = [PollFd::new(&stdin, PollFlags::IN)];
+    let timeout = Timespec {
+        tv_sec: timeout.as_secs() as i64,
+        tv_nsec: 0,
+    };
+    matches!(poll(&mut fds, Some(&timeout)), Ok(n) if n > 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn english() {
+        assert_eq!(
+            pot_sentence(&Nat::from(1u32), " now"),
+            "There is now 1 token in the pot"
+        );
+        assert_eq!(
+            pot_sentence(&Nat::from(9u32), ""),
+            "There are 9 tokens in the pot"
+        );
+        assert_eq!(
+            third_person("take 2 tokens from heap 1"),
+            "takes 2 tokens from heap 1"
+        );
+        assert_eq!(third_person("move diagonally"), "moves diagonally");
+        assert_eq!(third_person("split heap 2"), "splits heap 2");
+        assert_eq!(third_person("push"), "pushes");
+    }
+}

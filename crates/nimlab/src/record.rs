@@ -1,0 +1,134 @@
+//! Game records: what `play --record FILE` writes and `review FILE` reads.
+
+use crate::failure::Failure;
+use nimlab_core::Convention;
+use nimlab_core::play::{PlayedMove, Player};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// A game as JSON: the game, the start, every move with who made it and the position
+/// after it, and the winner (absent while the game is unfinished).
+#[derive(Serialize, Deserialize)]
+pub struct Record {
+    /// The game's spec string.
+    pub game: String,
+    /// "normal" or "misere".
+    pub convention: String,
+    /// The start position.
+    pub start: String,
+    /// The moves in order.
+    pub moves: Vec<RecordedMove>,
+    /// "you" or "computer"; `null` if the game was not finished.
+    pub winner: Option<String>,
+}
+
+/// One move of a record.
+#[derive(Serialize, Deserialize)]
+pub struct RecordedMove {
+    /// "you" or "computer".
+    pub by: String,
+    /// The move in words.
+    #[serde(rename = "move")]
+    pub action: String,
+    /// The position after the move.
+    pub position: String,
+}
+
+/// "you" or "computer".
+pub fn player_name(player: Player) -> &'static str {
+    match player {
+        Player::Person => "you",
+        Player::Computer => "computer",
+    }
+}
+
+/// "normal" or "misere".
+pub fn convention_name(convention: Convention) -> &'static str {
+    match convention {
+        Convention::Normal => "normal",
+        Convention::Misere => "misere",
+    }
+}
+
+impl Record {
+    /// A record of a game so far.
+    pub fn new(
+        game: String,
+        convention: Convention,
+        start: String,
+        moves: &[PlayedMove],
+        winner: Option<Player>,
+    ) -> Self {
+        Record {
+            game,
+            convention: convention_name(convention).to_string(),
+            start,
+            moves: moves
+                .iter()
+                .map(|m| RecordedMove {
+                    by: player_name(m.by).to_string(),
+                    action: m.action.clone(),
+                    position: m.position.clone(),
+                })
+                .collect(),
+            winner: winner.map(|w| player_name(w).to_string()),
+        }
+    }
+
+    /// Write the record to a file.
+    pub fn save(&self, path: &Path) -> Result<(), Failure> {
+        let text = serde_json::to_string_pretty(self).expect("a record serializes");
+        std::fs::write(path, text + "\n").map_err(|e| {
+            Failure::Other(format!(
+                "cannot write the record to {}: {e}",
+                path.display()
+            ))
+        })
+    }
+
+    /// Read a record from a file; malformed records are input errors.
+    pub fn load(path: &Path) -> Result<Self, Failure> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Failure::Input(format!("cannot read {}: {e}", path.display())))?;
+        serde_json::from_str(&text).map_err(|e| {
+            Failure::Input(format!(
+                "{} is not a nimlab game record: {e}",
+                path.display()
+            ))
+        })
+    }
+
+    /// The play convention named in the record.
+    pub fn convention(&self) -> Result<Convention, Failure> {
+        match self.convention.as_str() {
+            "normal" => Ok(Convention::Normal),
+            "misere" => Ok(Convention::Misere),
+            other => Err(Failure::Input(format!(
+                "invalid convention '{other}' in the record: expected normal or misere"
+            ))),
+        }
+    }
+
+    /// The moves as the core sees them.
+    pub fn played_moves(&self) -> Result<Vec<PlayedMove>, Failure> {
+        self.moves
+            .iter()
+            .map(|m| {
+                let by = match m.by.as_str() {
+                    "you" => Player::Person,
+                    "computer" => Player::Computer,
+                    other => {
+                        return Err(Failure::Input(format!(
+                            "invalid player '{other}' in the record: expected you or computer"
+                        )));
+                    }
+                };
+                Ok(PlayedMove {
+                    by,
+                    action: m.action.clone(),
+                    position: m.position.clone(),
+                })
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,363 @@
+//! `nimlab play` and `nimlab review`: scripted games through piped stdin, records,
+//! every error path, and a real pseudo-terminal session.
+
+use assert_cmd::Command;
+use nimlab_core::games::registry::FAMILIES;
+use nimlab_core::parse_game;
+
+fn nimlab() -> Command {
+    Command::cargo_bin("nimlab").unwrap()
+}
+
+/// Play with `input` on stdin; return stdout (asserting success).
+fn play(args: &[&str], input: &str) -> String {
+    let output = nimlab()
+        .arg("play")
+        .args(args)
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{args:?}: {stderr}");
+    assert!(stderr.is_empty(), "{args:?}: {stderr}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// Assert that `lines` appear in `text` in this order, each as a whole line.
+fn assert_lines_in_order(text: &str, lines: &[&str]) {
+    let mut rest = text.lines();
+    for expected in lines {
+        assert!(
+            rest.any(|line| line == *expected),
+            "missing line {expected:?} (in order) in:\n{text}"
+        );
+    }
+}
+
+#[test]
+fn seed_000_dialogue_with_bogus_input_and_a_lost_game() {
+    let text = play(&["--seed", "1"], "2\nx\n5\n\n3\n1\n");
+    assert_lines_in_order(
+        &text,
+        &[
+            "You go first.",
+            "There are 12 tokens in the pot. Please draw 1, 2 or 3 tokens.",
+            "You drew two tokens.",
+            "There are now 10 tokens in the pot. Computer will draw next.",
+            "Computer draws two tokens.",
+            "There are now 8 tokens in the pot. Please draw 1, 2 or 3 tokens.",
+            // Bogus input: answered, the prompt repeated without "now", sterner each time.
+            "Please take 1, 2 or 3 tokens.",
+            "There are 8 tokens in the pot. Please draw 1, 2 or 3 tokens.",
+            "You must take 1, 2 or 3 tokens.",
+            "There are 8 tokens in the pot. Please draw 1, 2 or 3 tokens.",
+            "I will say it once more: take 1, 2 or 3 tokens.",
+            "There are 8 tokens in the pot. Please draw 1, 2 or 3 tokens.",
+            "You drew three tokens.",
+            "There are now 5 tokens in the pot. Computer will draw next.",
+            "Computer draws one token.",
+            "There are now 4 tokens in the pot. Please draw 1, 2 or 3 tokens.",
+            "You drew one token.",
+            "There are now 3 tokens in the pot. Computer will draw next.",
+            "Computer draws three tokens.",
+            "Computer drew the last token, so the computer wins.",
+        ],
+    );
+}
+
+#[test]
+fn the_person_wins_from_a_won_start() {
+    // The computer moves first from 12, a lost position: it draws one token at a
+    // time to make the game last, and the person answers with 3 each time.
+    let text = play(&["--first", "computer"], "3\n3\n3\n");
+    assert_lines_in_order(
+        &text,
+        &[
+            "Computer draws first.",
+            "Computer draws one token.",
+            "There are now 11 tokens in the pot. Please draw 1, 2 or 3 tokens.",
+            "You drew three tokens.",
+            "Computer draws one token.",
+            "There are now 3 tokens in the pot. Please draw 1, 2 or 3 tokens.",
+            "You drew three tokens.",
+            "You drew the last token, so you win.",
+            "Well played!",
+        ],
+    );
+}
+
+#[test]
+fn misere_endgame_inflects_the_last_token() {
+    // Misère from 12 (12 = 4·2 + 4: the mover wins by leaving 9). The person plays
+    // 1s; the computer keeps leaving 4k + 1 until one token is left for the person.
+    let text = play(&["--misere"], "1\n1\n1\n1\n");
+    assert_lines_in_order(
+        &text,
+        &[
+            "Playing take:3. You and the computer take turns drawing 1, 2 or 3 tokens from a pot; whoever draws the last token loses.",
+            "There is now 1 token in the pot. Please draw the token.",
+            "You drew one token.",
+            "You drew the last token, so the computer wins.",
+        ],
+    );
+}
+
+#[test]
+fn fewer_tokens_than_the_limit_narrow_the_request() {
+    let text = play(&["take:3", "2"], "3\n2\n");
+    assert_lines_in_order(
+        &text,
+        &[
+            "There are 2 tokens in the pot. Please draw 1 or 2 tokens.",
+            "Please take 1 or 2 tokens.",
+            "You drew two tokens.",
+            "You drew the last token, so you win.",
+        ],
+    );
+}
+
+#[test]
+fn end_of_input_and_quit_end_politely_and_lose_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.json");
+    let text = play(&["--record", path.to_str().unwrap(), "--seed", "3"], "2\n");
+    assert!(
+        text.ends_with("Goodbye! The game was left unfinished.\n"),
+        "{text}"
+    );
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(record["moves"].as_array().unwrap().len(), 2);
+    assert_eq!(record["winner"], serde_json::Value::Null);
+    let text = play(&[], "quit\n");
+    assert!(text.ends_with("Goodbye! The game was left unfinished.\n"));
+}
+
+#[test]
+fn hint_and_undo() {
+    let text = play(&["--first", "computer"], "hint\n3\nundo\n?\nquit\n");
+    assert_lines_in_order(
+        &text,
+        &[
+            "Hint: take 3 tokens (11 → 8): it leaves a nim-sum of 0.",
+            "You drew three tokens.",
+            "Your last move and my reply are taken back.",
+            "There are 11 tokens in the pot. Please draw 1, 2 or 3 tokens.",
+        ],
+    );
+    let text = play(&[], "undo\nhint\nquit\n");
+    assert!(
+        text.contains("There is nothing of yours to undo."),
+        "{text}"
+    );
+    assert!(
+        text.contains("Hint: there is no winning move here"),
+        "{text}"
+    );
+}
+
+#[test]
+fn multi_heap_nim_board_moves_and_errors() {
+    let text = play(
+        &["nim", "3", "4", "5", "--seed", "2"],
+        "x\n1 9\n4 1\n1 2\nquit\n",
+    );
+    assert_lines_in_order(
+        &text,
+        &[
+            "heap 1: ●●● (3)",
+            "heap 2: ●●●● (4)",
+            "heap 3: ●●●●● (5)",
+            "Your move? (a heap number, then the move in that heap; e.g. \"1 1\" to take 1 token from heap 1 (3 → 2))",
+            "Sorry, that is not a move here: invalid heap number 'x': expected an integer from 1 to 3.",
+            "That is not a move either: invalid move '9': expected 1, 2 or 3 tokens from a heap of 3.",
+            "A move, please: a heap number, then the move in that heap; e.g. \"1 1\" to take 1 token from heap 1 (3 → 2).",
+            "You take 2 tokens from heap 1 (3 → 1).",
+        ],
+    );
+}
+
+#[test]
+fn record_and_review_mark_the_mistake() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.json");
+    // From 3 4 5 the winning move is 1 2 (3 → 1); 3 4 (5 → 1) throws the win away.
+    play(
+        &["nim", "3 4 5", "--record", path.to_str().unwrap()],
+        "3 4\n",
+    );
+    let output = nimlab()
+        .args(["review", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert_lines_in_order(
+        &text,
+        &[
+            "  1. You: take 4 tokens from heap 3 (5 → 1) → 3 4 1",
+            "     Mistake: this turned a won position into a lost one. Instead, take 2 tokens from heap 1 (3 → 1) would have kept the win: it leaves a nim-sum of 0.",
+            "1 mistake.",
+        ],
+    );
+}
+
+#[test]
+fn a_finished_game_records_the_winner() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.json");
+    play(
+        &["--first", "computer", "--record", path.to_str().unwrap()],
+        "3\n3\n3\n",
+    );
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(record["game"], "take:3");
+    assert_eq!(record["start"], "12");
+    assert_eq!(record["winner"], "you");
+    let moves = record["moves"].as_array().unwrap();
+    assert_eq!(moves[0]["by"], "computer");
+    assert_eq!(moves[0]["position"], "11");
+    assert_eq!(moves.last().unwrap()["position"], "0");
+    let output = nimlab()
+        .args(["review", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.contains("winner: you") && text.contains("No mistakes"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_con_always_wins_against_whatever_the_person_plays() {
+    for seed in 0..8 {
+        let seed = seed.to_string();
+        let text = play(&["--first", "con", "--seed", &seed], &"1\n".repeat(20));
+        assert!(
+            text.contains("Let's play with a random number of tokens:"),
+            "{text}"
+        );
+        assert!(text.contains("so the computer wins."), "{text}");
+    }
+}
+
+#[test]
+fn ask_times_out_and_decides() {
+    use std::io::Write;
+    use std::process::{Command as Process, Stdio};
+    // Keep stdin open and silent past the one second the person has to choose.
+    let mut child = Process::new(assert_cmd::cargo::cargo_bin("nimlab"))
+        .args(["play", "--first", "ask", "--ask-seconds", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(2500));
+    child.stdin.take().unwrap().write_all(b"quit\n").unwrap();
+    let output = child.wait_with_output().unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert_lines_in_order(
+        &text,
+        &[
+            "Who goes first? Answer \"me\" or \"you\" within 1 second, or I will decide.",
+            "Time is up, so I will decide.",
+            "Goodbye! The game was left unfinished.",
+        ],
+    );
+    let answered = play(&["--first", "ask"], "you\nquit\n");
+    assert!(answered.contains("Computer draws first."), "{answered}");
+    let answered = play(&["--first", "ask"], "me\nquit\n");
+    assert!(answered.contains("You go first."), "{answered}");
+}
+
+#[test]
+fn bad_options_are_one_line_errors() {
+    for (args, needle) in [
+        (vec!["play", "--level", "11"], "'11'"),
+        (vec!["play", "--seed", "x"], "'x'"),
+        (vec!["play", "chess"], "'chess'"),
+        (vec!["play", "nim", "3 x"], "'x'"),
+        (vec!["play", "--first", "maybe"], "maybe"),
+        (vec!["review", "/nonexistent/game.json"], "cannot read"),
+    ] {
+        let output = nimlab().args(&args).write_stdin("").output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(needle), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn review_rejects_records_that_are_not_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.json");
+    std::fs::write(&path, "{\"game\": \"nim\"}").unwrap();
+    let output = nimlab()
+        .args(["review", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    std::fs::write(
+        &path,
+        r#"{"game":"nim","convention":"normal","start":"3","moves":[{"by":"you","move":"x","position":"5"}],"winner":null}"#,
+    )
+    .unwrap();
+    let output = nimlab()
+        .args(["review", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        String::from_utf8(output.stderr)
+            .unwrap()
+            .contains("not a legal move")
+    );
+}
+
+#[test]
+fn every_family_in_the_registry_is_playable() {
+    for family in FAMILIES {
+        let game = parse_game(family.example).unwrap();
+        assert!(
+            !game
+                .legal_moves(family.example_position, 1)
+                .unwrap()
+                .moves
+                .is_empty()
+        );
+        let text = play(
+            &[
+                family.example,
+                family.example_position,
+                "--first",
+                "computer",
+            ],
+            "hint\nquit\n",
+        );
+        assert!(text.contains("Computer "), "{}: {text}", family.example);
+        assert!(text.contains("Hint:"), "{}: {text}", family.example);
+    }
+}
+
+/// A real terminal: rustyline in raw mode, then Ctrl-C.
+#[test]
+fn pseudo_terminal_session_survives_garbage_and_ctrl_c() {
+    use expectrl::{Eof, Expect, Session};
+    let binary = assert_cmd::cargo::cargo_bin("nimlab");
+    let mut command = std::process::Command::new(binary);
+    command.arg("play").arg("--seed").arg("4");
+    let mut session = Session::spawn(command).unwrap();
+    session.set_expect_timeout(Some(std::time::Duration::from_secs(20)));
+    session.expect("Please draw 1, 2 or 3 tokens.").unwrap();
+    session.send_line("banana").unwrap();
+    session.expect("Please take 1, 2 or 3 tokens.").unwrap();
+    session.send_line("2").unwrap();
+    session.expect("You drew two tokens.").unwrap();
+    session.expect("Computer draws").unwrap();
+    session.send("\x03").unwrap();
+    session.expect("Game abandoned.").unwrap();
+    session.expect(Eof).unwrap();
+}
