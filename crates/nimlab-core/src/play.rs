@@ -6,15 +6,15 @@
 
 use crate::Request;
 use crate::error::Error;
+use crate::games::searchable::Searchable;
 use crate::games::{Ruleset, TextMove};
-use crate::solve::search::{Game, Oracle};
+use crate::solve::search::Oracle;
 use crate::solve::{Convention, Outcome};
 use rand::seq::IndexedRandom;
 use rand::{Rng, RngExt};
-use std::cell::Cell;
 
 /// How many winning moves and legal moves the computer considers.
-const CANDIDATES: usize = 256;
+const CANDIDATES: usize = crate::games::searchable::MAX_MOVES;
 
 /// How many positions the computer may search to find the longest defence.
 const SEARCH_BUDGET: usize = 50_000;
@@ -153,49 +153,17 @@ fn search_options(
     convention: Convention,
     moves: &[TextMove],
 ) -> Option<Vec<(TextMove, Outcome, u32)>> {
-    let searchable = TextGame {
-        game,
-        budget: Cell::new(SEARCH_BUDGET),
-        exhausted: Cell::new(false),
-    };
+    let searchable = Searchable::new(game, SEARCH_BUDGET);
     let mut oracle = Oracle::new(&searchable, convention);
     let mut options = Vec::new();
     for play in moves {
         let (outcome, remoteness) = oracle.remoteness(&play.to).ok()?;
-        if searchable.exhausted.get() {
+        if searchable.exhausted() {
             return None;
         }
         options.push((play.clone(), outcome, remoteness));
     }
     Some(options)
-}
-
-/// A ruleset seen as a [`Game`] over positions written as text, searched within a
-/// budget of positions. When the budget runs out, or a position has too many moves
-/// to list, `exhausted` is set and the results are not to be used.
-struct TextGame<'a> {
-    game: &'a dyn Ruleset,
-    budget: Cell<usize>,
-    exhausted: Cell<bool>,
-}
-
-impl Game for TextGame<'_> {
-    type Position = String;
-
-    fn moves(&self, position: &String) -> Vec<String> {
-        if self.budget.get() == 0 || self.exhausted.get() {
-            self.exhausted.set(true);
-            return Vec::new();
-        }
-        self.budget.set(self.budget.get() - 1);
-        match self.game.legal_moves(position, CANDIDATES) {
-            Ok(legal) if legal.complete => legal.moves.into_iter().map(|m| m.to).collect(),
-            _ => {
-                self.exhausted.set(true);
-                Vec::new()
-            }
-        }
-    }
 }
 
 /// A move of a finished game, as a record keeps it.

@@ -178,6 +178,27 @@ fn multi_heap_nim_board_moves_and_errors() {
 }
 
 #[test]
+fn sums_of_different_games_play_through_the_same_protocol() {
+    let text = play(
+        &["nim + take:3", "3 4 5 + 12", "--seed", "1"],
+        "2 3\n1 1 1\nquit\n",
+    );
+    assert_lines_in_order(
+        &text,
+        &[
+            "A sum of games (nim; take:3): each turn, move in exactly one of them, by its own rules. Whoever makes the last move wins.",
+            "game 1 (nim):",
+            "  heap 1: ●●● (3)",
+            "game 2 (take:3):",
+            "  ●●●●●●●●●●●● (12)",
+            "You take 3 tokens (12 → 9) in game 2.",
+            "Computer takes 3 tokens from heap 1 (3 → 0) in game 1.",
+            "Sorry, that is not a move here: invalid heap number '1': expected a heap with a move left (heap 1 has none).",
+        ],
+    );
+}
+
+#[test]
 fn record_and_review_mark_the_mistake() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("game.json");

@@ -207,6 +207,56 @@ impl<H: HeapRules> HeapSum<H> {
         }
     }
 
+    /// The moves that bring some heap of value g to the value `target_of(g)` names,
+    /// each with that reason: the first `limit` of them and how many there are.
+    fn moves_to_targets(
+        &self,
+        heaps: &[Nat],
+        values: &[Nat],
+        limit: usize,
+        target_of: impl Fn(&Nat) -> (Nat, &'static str),
+    ) -> Result<(Vec<WinningMove<HeapMove>>, usize), Error> {
+        let mut moves = Vec::new();
+        let mut count = 0;
+        for (index, (heap, value)) in heaps.iter().zip(values).enumerate() {
+            let (target, reason) = target_of(value);
+            if target == *value {
+                continue;
+            }
+            for option in self.rules.heap_options_with_value(heap, &target)? {
+                count += 1;
+                if moves.len() < limit {
+                    let play = HeapMove {
+                        heap: index,
+                        into: option,
+                    };
+                    moves.push(WinningMove {
+                        action: self.describe_heap_move(heaps, &play),
+                        reason: reason.to_string(),
+                        play,
+                    });
+                }
+            }
+        }
+        Ok((moves, count))
+    }
+
+    /// [`Strategy::describe_move`] for a slice of heaps.
+    fn describe_heap_move(&self, heaps: &[Nat], play: &HeapMove) -> String {
+        let n = &heaps[play.heap];
+        let action = self.rules.describe(n, &play.into);
+        let change = format!("{n} → {}", Self::describe_heaps(&play.into));
+        if heaps.len() == 1 {
+            format!("{action} ({change})")
+        } else {
+            format!("{action} from heap {} ({change})", play.heap + 1)
+        }
+    }
+
+    fn values(&self, heaps: &[Nat]) -> Result<Vec<Nat>, Error> {
+        heaps.iter().map(|h| self.rules.heap_value(h)).collect()
+    }
+
     fn describe_heaps(heaps: &[Nat]) -> String {
         match heaps {
             [] => "nothing".to_string(),
@@ -302,10 +352,7 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
         convention: Convention,
         max_moves: usize,
     ) -> Result<Analysis<HeapMove>, Error> {
-        let values = heaps
-            .iter()
-            .map(|h| self.rules.heap_value(h))
-            .collect::<Result<Vec<_>, _>>()?;
+        let values = self.values(heaps)?;
         let profile = ValueProfile::of(&values);
         if convention == Convention::Misere && !self.rules.misere_is_tame()? {
             return Err(Error::Unsupported(format!(
@@ -317,30 +364,13 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
             Convention::Normal => profile.nim_sum == Nat::ZERO,
             Convention::Misere => profile.misere_lost(),
         };
-        let mut winning_moves = Vec::new();
-        let mut winning_move_count = 0;
-        if !lost {
-            for (index, (heap, value)) in heaps.iter().zip(&values).enumerate() {
-                let (target, reason) = self.target(convention, &profile, value);
-                if target == *value {
-                    continue;
-                }
-                for option in self.rules.heap_options_with_value(heap, &target)? {
-                    winning_move_count += 1;
-                    if winning_moves.len() < max_moves {
-                        let play = HeapMove {
-                            heap: index,
-                            into: option,
-                        };
-                        winning_moves.push(WinningMove {
-                            action: self.describe_move(heaps, &play),
-                            reason: reason.to_string(),
-                            play,
-                        });
-                    }
-                }
-            }
-        }
+        let (winning_moves, winning_move_count) = if lost {
+            (Vec::new(), 0)
+        } else {
+            self.moves_to_targets(heaps, &values, max_moves, |value| {
+                self.target(convention, &profile, value)
+            })?
+        };
         Ok(Analysis {
             convention,
             outcome: Outcome::from_mover_wins(!lost),
@@ -353,6 +383,19 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
 
     fn heap_sequence(&self) -> Option<&dyn HeapSequence> {
         Some(self.rules.sequence())
+    }
+
+    fn moves_with_value(
+        &self,
+        heaps: &Vec<Nat>,
+        target: &Nat,
+        limit: usize,
+    ) -> Result<(Vec<HeapMove>, usize), Error> {
+        let values = self.values(heaps)?;
+        let shift = nim_sum(&values) ^ target;
+        let (moves, count) =
+            self.moves_to_targets(heaps, &values, limit, |value| (value ^ &shift, ""))?;
+        Ok((moves.into_iter().map(|m| m.play).collect(), count))
     }
 
     fn legal_moves(&self, heaps: &Vec<Nat>, limit: usize) -> (Vec<HeapMove>, bool) {
@@ -375,14 +418,7 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
     }
 
     fn describe_move(&self, heaps: &Vec<Nat>, play: &HeapMove) -> String {
-        let n = &heaps[play.heap];
-        let action = self.rules.describe(n, &play.into);
-        let change = format!("{n} → {}", Self::describe_heaps(&play.into));
-        if heaps.len() == 1 {
-            format!("{action} ({change})")
-        } else {
-            format!("{action} from heap {} ({change})", play.heap + 1)
-        }
+        self.describe_heap_move(heaps, play)
     }
 
     fn parse_move(&self, heaps: &Vec<Nat>, text: &str) -> Result<HeapMove, InputError> {
@@ -396,6 +432,13 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
         }
         let heap = parse_bounded(words[0], "heap number", 1, heaps.len() as u64)? as usize - 1;
         let n = &heaps[heap];
+        if self.rules.first_options(n, 1).is_empty() {
+            return Err(InputError::invalid(
+                "heap number",
+                words[0],
+                format!("a heap with a move left (heap {} has none)", heap + 1),
+            ));
+        }
         if words.len() == 1 {
             return Err(InputError::missing(
                 format!("move in heap {}", heap + 1),

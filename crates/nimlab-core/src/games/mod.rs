@@ -10,7 +10,9 @@
 pub mod heap;
 pub mod nim;
 pub mod registry;
+pub mod searchable;
 pub mod subtraction;
+pub mod sum;
 
 use crate::error::{Error, InputError};
 use crate::num::Nat;
@@ -136,12 +138,57 @@ pub trait Strategy: Send + Sync {
     /// The position drawn for people (one or more lines).
     fn render(&self, position: &Self::Position) -> String;
 
+    /// The moves to positions of normal-play Grundy value `target`: the first
+    /// `limit` and how many there are in all (sums of games use it to find winning
+    /// moves in a component). The default lists every legal move and evaluates each;
+    /// families whose positions can have too many moves override it.
+    fn moves_with_value(
+        &self,
+        position: &Self::Position,
+        target: &Nat,
+        limit: usize,
+    ) -> Result<(Vec<Self::Move>, usize), Error> {
+        let (moves, complete) = self.legal_moves(position, MAX_SEARCHED_MOVES);
+        if !complete {
+            return Err(Error::Unsupported(format!(
+                "{}: too many moves to search for one of Grundy value {target}",
+                self.spec()
+            )));
+        }
+        let mut found = Vec::new();
+        let mut count = 0;
+        for play in moves {
+            let after = self.apply(position, &play);
+            let grundy = self.analyze(&after, Convention::Normal, 0)?.grundy;
+            match grundy {
+                Some(value) if value == *target => {
+                    count += 1;
+                    if found.len() < limit {
+                        found.push(play);
+                    }
+                }
+                Some(_) => {}
+                None => {
+                    return Err(Error::Unsupported(format!(
+                        "{}: the Grundy value of {} is not known",
+                        self.spec(),
+                        self.format_position(&after)
+                    )));
+                }
+            }
+        }
+        Ok((found, count))
+    }
+
     /// For a position that is a single pot of tokens to draw from (seed 000's game),
     /// the pot; `None` for every other position.
     fn pot(&self, _position: &Self::Position) -> Option<Pot> {
         None
     }
 }
+
+/// Most legal moves [`Strategy::moves_with_value`] searches by default.
+pub const MAX_SEARCHED_MOVES: usize = 4096;
 
 /// A single pot of tokens and what a player may draw from it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -228,6 +275,15 @@ pub trait Ruleset: Send + Sync {
 
     /// The pot, if the position is a single pot of tokens (seed 000's dialogue).
     fn pot(&self, position: &str) -> Result<Option<Pot>, Error>;
+
+    /// The first `limit` moves to positions of normal-play Grundy value `target`, and
+    /// how many there are in all.
+    fn moves_with_value(
+        &self,
+        position: &str,
+        target: &Nat,
+        limit: usize,
+    ) -> Result<(Vec<TextMove>, usize), Error>;
 }
 
 impl<S: Strategy> Ruleset for S {
@@ -289,6 +345,18 @@ impl<S: Strategy> Ruleset for S {
 
     fn pot(&self, position: &str) -> Result<Option<Pot>, Error> {
         Ok(Strategy::pot(self, &self.parse_position(position)?))
+    }
+
+    fn moves_with_value(
+        &self,
+        position: &str,
+        target: &Nat,
+        limit: usize,
+    ) -> Result<(Vec<TextMove>, usize), Error> {
+        let position = self.parse_position(position)?;
+        let (moves, count) = Strategy::moves_with_value(self, &position, target, limit)?;
+        let moves = moves.iter().map(|m| self.text_move(&position, m)).collect();
+        Ok((moves, count))
     }
 }
 

@@ -4,6 +4,7 @@ use super::Ruleset;
 use super::heap::HeapSum;
 use super::nim::Nim;
 use super::subtraction::{Subtraction, TakeUpTo};
+use super::sum::Sum;
 use crate::error::InputError;
 
 /// Builds a family's ruleset from the spec's arguments (the text after `:`, if any).
@@ -75,17 +76,36 @@ fn no_arguments(name: &str, args: Option<&str>) -> Result<(), InputError> {
 }
 
 /// The example position of the family a spec names (a start for `play`), if the
-/// family is known.
+/// family is known; for a sum, the parts' examples joined by `+`.
 pub fn default_position(spec: &str) -> Option<String> {
-    let name = spec.trim().split(':').next().unwrap_or_default();
-    FAMILIES
-        .iter()
-        .find(|f| f.name == name)
-        .map(|f| f.example_position.to_string())
+    let parts = spec
+        .split('+')
+        .map(|part| {
+            let name = part.trim().split(':').next().unwrap_or_default();
+            FAMILIES
+                .iter()
+                .find(|f| f.name == name)
+                .map(|f| f.example_position.to_string())
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some(parts.join(" + "))
 }
 
-/// The game a spec string names, e.g. `nim`, `take:3` or `subtraction:1,3,4`.
+/// The game a spec string names, e.g. `nim`, `take:3` or `subtraction:1,3,4`, or a
+/// sum of games such as `kayles + nim`.
 pub fn parse_game(spec: &str) -> Result<Box<dyn Ruleset>, InputError> {
+    if spec.contains('+') {
+        let parts = spec
+            .split('+')
+            .map(parse_family)
+            .collect::<Result<Vec<_>, _>>()?;
+        return Ok(Box::new(Sum::new(parts)));
+    }
+    parse_family(spec)
+}
+
+/// One family's game from its spec.
+fn parse_family(spec: &str) -> Result<Box<dyn Ruleset>, InputError> {
     let spec = spec.trim();
     let (name, args) = match spec.split_once(':') {
         Some((name, args)) => (name, Some(args)),
@@ -126,6 +146,29 @@ mod tests {
         assert_eq!(
             parse_game(" subtraction:4,1,3,1 ").unwrap().spec(),
             "subtraction:1,3,4"
+        );
+    }
+
+    #[test]
+    fn sums_of_families() {
+        assert_eq!(parse_game("nim + take:3").unwrap().spec(), "nim + take:3");
+        assert_eq!(
+            default_position("nim + take:3").as_deref(),
+            Some("3 4 5 + 12")
+        );
+        assert!(
+            parse_game("nim + chess")
+                .err()
+                .unwrap()
+                .to_string()
+                .contains("'chess'")
+        );
+        assert!(
+            parse_game("nim + ")
+                .err()
+                .unwrap()
+                .to_string()
+                .starts_with("missing game")
         );
     }
 
