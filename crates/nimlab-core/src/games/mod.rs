@@ -180,6 +180,13 @@ pub trait Strategy: Send + Sync {
         Ok((found, count))
     }
 
+    /// A random start position for play, drawn from `seed`, for families whose
+    /// play starts from a random position (the game on the plane never starts on a
+    /// winning point). Default: none; play then starts from the family's example.
+    fn random_start(&self, _seed: u64) -> Option<Self::Position> {
+        None
+    }
+
     /// For a position that is a single pot of tokens to draw from (seed 000's game),
     /// the pot; `None` for every other position.
     fn pot(&self, _position: &Self::Position) -> Option<Pot> {
@@ -276,6 +283,9 @@ pub trait Ruleset: Send + Sync {
     /// The pot, if the position is a single pot of tokens (seed 000's dialogue).
     fn pot(&self, position: &str) -> Result<Option<Pot>, Error>;
 
+    /// A random start position drawn from `seed`, if the family has random starts.
+    fn random_start(&self, seed: u64) -> Option<String>;
+
     /// The first `limit` moves to positions of normal-play Grundy value `target`, and
     /// how many there are in all.
     fn moves_with_value(
@@ -345,6 +355,10 @@ impl<S: Strategy> Ruleset for S {
 
     fn pot(&self, position: &str) -> Result<Option<Pot>, Error> {
         Ok(Strategy::pot(self, &self.parse_position(position)?))
+    }
+
+    fn random_start(&self, seed: u64) -> Option<String> {
+        Strategy::random_start(self, seed).map(|p| self.format_position(&p))
     }
 
     fn moves_with_value(

@@ -101,7 +101,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
             StyleArg::Random => Style::Random,
         },
     };
-    let rng = match &args.seed {
+    let mut rng = match &args.seed {
         Some(seed) => StdRng::seed_from_u64(parse_bounded(seed, "--seed", 0, u64::MAX)?),
         None => rand::make_rng(),
     };
@@ -111,6 +111,8 @@ pub fn run(args: Args) -> Result<(), Failure> {
         game.normalize(&read_position(&args.position)?)?
     } else if args.game.is_none() {
         "12".to_string()
+    } else if let Some(start) = game.random_start(rng.random()) {
+        start
     } else {
         default_position(spec)
             .ok_or_else(|| Failure::Input(format!("{} needs a start position", game.spec())))?
