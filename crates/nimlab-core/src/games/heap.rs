@@ -17,12 +17,17 @@
 //! values ≤ 1 and an even number of 1s, move a 1 to 0, or (no 1s) a 0 to 1 by the
 //! lemma. Terminal positions (all values 0, no 1s) are not "P": the player to move
 //! has no move and so wins misère play. Hence "P" is exactly the misère P-positions.
+//!
+//! Families where the lemma fails or cannot be checked (every family whose heaps
+//! split, such as Kayles) get misère play by exhaustive search instead: exact for
+//! positions of at most [`MISERE_SEARCH_MAX_TOKENS`] tokens in all, and an
+//! [`Error::Unsupported`] beyond.
 
 use super::nim::tokens_word;
 use super::{Analysis, HeapSequence, Strategy, WinningMove};
 use crate::error::{Error, InputError};
 use crate::num::{Nat, parse_nat, tokens};
-use crate::solve::search::Game;
+use crate::solve::search::{Game, Oracle};
 use crate::solve::sum::nim_sum;
 use crate::solve::{Convention, Outcome};
 use malachite_base::num::basic::traits::{One, Zero};
@@ -30,6 +35,34 @@ use malachite_base::num::basic::traits::{One, Zero};
 /// One option of a single heap: the heaps left in its place (none if it was used
 /// up; two if it was split).
 pub type HeapOption = Vec<Nat>;
+
+/// Largest total number of tokens in a position whose misère outcome is found by
+/// exhaustive search (for families where the misère-Nim rule does not hold). The
+/// search visits every multiset of heaps reachable, about the number of partitions
+/// of the total, which stays below a second here.
+pub const MISERE_SEARCH_MAX_TOKENS: u64 = 40;
+
+/// Some options of one heap, in a stable order, and how many there are in all (a huge
+/// heap can have more options than fit in memory, e.g. the splits of a Kayles row).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HeapOptions {
+    /// The first options, at most as many as were asked for.
+    pub listed: Vec<HeapOption>,
+    /// How many options there are in all.
+    pub count: Nat,
+}
+
+impl HeapOptions {
+    /// All of `options`, listing at most `max` of them.
+    pub fn first_of(mut options: Vec<HeapOption>, max: usize) -> Self {
+        let count = Nat::from(options.len());
+        options.truncate(max);
+        HeapOptions {
+            listed: options,
+            count,
+        }
+    }
+}
 
 /// The rules and values of a single heap.
 pub trait HeapRules: Send + Sync {
@@ -46,22 +79,49 @@ pub trait HeapRules: Send + Sync {
     fn heap_options(&self, n: &Nat) -> Vec<HeapOption>;
 
     /// The options of a heap of size `n` whose Grundy value is `target`, exact for
-    /// every size, in a stable order.
-    fn heap_options_with_value(&self, n: &Nat, target: &Nat) -> Result<Vec<HeapOption>, Error>;
+    /// every size, in a stable order: the first `max` of them, and their number.
+    fn heap_options_with_value(
+        &self,
+        n: &Nat,
+        target: &Nat,
+        max: usize,
+    ) -> Result<HeapOptions, Error>;
 
-    /// The move from a heap of `n` to `option`, in words. Default, for take-away
-    /// games: "take k tokens".
-    fn describe(&self, n: &Nat, option: &[Nat]) -> String {
-        let taken = option.iter().fold(n.clone(), |left, h| left - h);
-        format!("take {taken} {}", tokens_word(&taken))
+    /// The move from heap number `heap` (1-based), of size `n`, to `option`, in
+    /// words. Default, for take-away games: "take 2 tokens from heap 1 (3 → 1)".
+    fn describe(&self, heap: usize, n: &Nat, option: &[Nat]) -> String {
+        describe_take(heap, n, option)
     }
 
     /// Whether the tameness lemma (see the module docs) holds for every heap, so that
-    /// misère sums follow the misère-Nim rule on Grundy values.
+    /// misère sums follow the misère-Nim rule on Grundy values. Families whose heaps
+    /// split must answer `false`: the lemma's proof needs one heap per heap.
     fn misere_is_tame(&self) -> Result<bool, Error>;
 
     /// The nim-sequence of one heap.
     fn sequence(&self) -> &dyn HeapSequence;
+}
+
+/// The heaps an option leaves, for move descriptions: "3 + 4", or "nothing".
+pub fn describe_heaps(heaps: &[Nat]) -> String {
+    match heaps {
+        [] => "nothing".to_string(),
+        _ => heaps
+            .iter()
+            .map(|h| h.to_string())
+            .collect::<Vec<_>>()
+            .join(" + "),
+    }
+}
+
+/// A take-away move in words: "take 2 tokens from heap 1 (3 → 1)".
+pub fn describe_take(heap: usize, n: &Nat, option: &[Nat]) -> String {
+    let taken = option.iter().fold(n.clone(), |left, h| left - h);
+    format!(
+        "take {taken} {} from heap {heap} ({n} → {})",
+        tokens_word(&taken),
+        describe_heaps(option)
+    )
 }
 
 /// A move in a sum of heaps: heap `heap` (0-based) is replaced by `into`.
@@ -141,17 +201,6 @@ impl<H: HeapRules> HeapSum<H> {
         }
     }
 
-    fn describe_heaps(heaps: &[Nat]) -> String {
-        match heaps {
-            [] => "nothing".to_string(),
-            _ => heaps
-                .iter()
-                .map(|h| h.to_string())
-                .collect::<Vec<_>>()
-                .join(" + "),
-        }
-    }
-
     fn explanation(
         &self,
         convention: Convention,
@@ -183,6 +232,70 @@ impl<H: HeapRules> HeapSum<H> {
                 "some heap has Grundy value 2 or more, so misère play follows the nim-sum: {sum}"
             ),
         }
+    }
+}
+
+impl<H: HeapRules> HeapSum<H> {
+    /// Misère play by exhaustive win/loss search, for families where the misère-Nim
+    /// rule does not hold: exact when the position has at most
+    /// [`MISERE_SEARCH_MAX_TOKENS`] tokens in all.
+    fn misere_by_search(
+        &self,
+        heaps: &[Nat],
+        grundy: Nat,
+        max_moves: usize,
+    ) -> Result<Analysis<HeapMove>, Error> {
+        let total = heaps.iter().fold(Nat::ZERO, |sum, h| sum + h);
+        if total > MISERE_SEARCH_MAX_TOKENS {
+            return Err(Error::Unsupported(format!(
+                "misère play of {} does not follow the misère-Nim rule, so nimlab searches \
+                 every position, which it does for at most {MISERE_SEARCH_MAX_TOKENS} tokens \
+                 in all; this position has {total}",
+                self.rules.spec()
+            )));
+        }
+        let heaps = heaps.to_vec();
+        let mut oracle = Oracle::new(self, Convention::Misere);
+        let lost = |oracle: &mut Oracle<'_, Self>, position: &Vec<Nat>| {
+            oracle.outcome(position).expect("heap games have no cycles") == Outcome::P
+        };
+        let mover_wins = !lost(&mut oracle, &heaps);
+        let mut winning_moves = Vec::new();
+        let mut winning_move_count = 0usize;
+        if mover_wins {
+            for (index, heap) in heaps.iter().enumerate() {
+                for option in self.rules.heap_options(heap) {
+                    let play = HeapMove {
+                        heap: index,
+                        into: option,
+                    };
+                    if !lost(&mut oracle, &self.apply(&heaps, &play)) {
+                        continue;
+                    }
+                    winning_move_count += 1;
+                    if winning_moves.len() < max_moves {
+                        winning_moves.push(WinningMove {
+                            action: self.rules.describe(index + 1, heap, &play.into),
+                            reason: "leaves a position lost for the opponent (exhaustive search)"
+                                .to_string(),
+                            play,
+                        });
+                    }
+                }
+            }
+        }
+        Ok(Analysis {
+            convention: Convention::Misere,
+            outcome: Outcome::from_mover_wins(mover_wins),
+            grundy: Some(grundy),
+            explanation: format!(
+                "misère play of {} does not follow the misère-Nim rule, so every position \
+                 reachable from here was searched",
+                self.rules.spec()
+            ),
+            winning_moves,
+            winning_move_count: Nat::from(winning_move_count),
+        })
     }
 }
 
@@ -242,41 +355,32 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
             .collect::<Result<Vec<_>, _>>()?;
         let profile = ValueProfile::of(&values);
         if convention == Convention::Misere && !self.rules.misere_is_tame()? {
-            return Err(Error::Unsupported(format!(
-                "misère play of {} is not solved by nimlab yet",
-                self.rules.spec()
-            )));
+            return self.misere_by_search(heaps, profile.nim_sum, max_moves);
         }
         let lost = match convention {
             Convention::Normal => profile.nim_sum == Nat::ZERO,
             Convention::Misere => profile.misere_lost(),
         };
         let mut winning_moves = Vec::new();
-        let mut winning_move_count = 0;
+        let mut winning_move_count = Nat::ZERO;
         if !lost {
             for (index, (heap, value)) in heaps.iter().zip(&values).enumerate() {
                 let (target, reason) = self.target(convention, &profile, value);
                 if target == *value {
                     continue;
                 }
-                for option in self.rules.heap_options_with_value(heap, &target)? {
-                    winning_move_count += 1;
-                    if winning_moves.len() < max_moves {
-                        winning_moves.push(WinningMove {
-                            action: format!(
-                                "{} from heap {} ({} → {})",
-                                self.rules.describe(heap, &option),
-                                index + 1,
-                                heap,
-                                Self::describe_heaps(&option)
-                            ),
-                            reason: reason.to_string(),
-                            play: HeapMove {
-                                heap: index,
-                                into: option,
-                            },
-                        });
-                    }
+                let wanted = max_moves - winning_moves.len();
+                let options = self.rules.heap_options_with_value(heap, &target, wanted)?;
+                winning_move_count += options.count;
+                for option in options.listed {
+                    winning_moves.push(WinningMove {
+                        action: self.rules.describe(index + 1, heap, &option),
+                        reason: reason.to_string(),
+                        play: HeapMove {
+                            heap: index,
+                            into: option,
+                        },
+                    });
                 }
             }
         }
@@ -398,7 +502,7 @@ pub(crate) mod testing {
                     listed, winning,
                     "{convention:?} winning moves from {position:?}"
                 );
-                assert_eq!(analysis.winning_move_count, winning.len());
+                assert_eq!(analysis.winning_move_count, Nat::from(winning.len()));
             }
         }
     }

@@ -7,10 +7,16 @@
 //! `subtraction:1,3,4` into a [`Ruleset`], the object-safe, text-in/text-out face of a
 //! strategy that `analyze`, `play` and the web API share.
 
+pub mod classify;
+pub mod dag;
+pub mod grundy_game;
 pub mod heap;
 pub mod nim;
+pub mod octal;
 pub mod registry;
+pub mod staircase;
 pub mod subtraction;
+pub mod turtles;
 
 use crate::error::{Error, InputError};
 use crate::num::Nat;
@@ -44,8 +50,9 @@ pub struct Analysis<M> {
     pub explanation: String,
     /// The first winning moves, as many as were asked for, in a stable order.
     pub winning_moves: Vec<WinningMove<M>>,
-    /// How many winning moves there are in all.
-    pub winning_move_count: usize,
+    /// How many winning moves there are in all (a huge heap can have more than fit
+    /// in memory).
+    pub winning_move_count: Nat,
 }
 
 impl<M> Analysis<M> {
