@@ -126,7 +126,10 @@ fn monolithic(m: usize, sorted: bool, budget: Duration) -> Search {
     }
     (1..RUNS)
         .map(|_| monolithic_once(m, sorted, budget))
-        .fold(first, |best, run| if run.time < best.time { run } else { best })
+        .fold(
+            first,
+            |best, run| if run.time < best.time { run } else { best },
+        )
 }
 
 fn monolithic_once(m: usize, sorted: bool, budget: Duration) -> Search {
@@ -208,7 +211,12 @@ fn measure(sorted: bool, options: &Options) -> Vec<Row> {
     rows
 }
 
-fn write_table(out: &mut dyn Write, title: &str, rows: &[Row], options: &Options) -> io::Result<bool> {
+fn write_table(
+    out: &mut dyn Write,
+    title: &str,
+    rows: &[Row],
+    options: &Options,
+) -> io::Result<bool> {
     writeln!(out, "{title}")?;
     writeln!(out, "m   monolithic_ms   decompose_ms   states      winner")?;
     for row in rows {
@@ -324,10 +332,20 @@ fn plot(path: &str, raw: &[Row], sorted: &[Row]) -> Result<(), Failure> {
     let search = |r: &Row| r.search.outcome.map(|_| r.search.time);
     let series = [
         ("monolithic search, full tuples", points(raw, search), RED),
-        ("monolithic search, sorted tuples", points(sorted, search), BLUE),
-        ("Grundy decomposition", points(sorted, |r| Some(r.decompose_time)), GREEN),
+        (
+            "monolithic search, sorted tuples",
+            points(sorted, search),
+            BLUE,
+        ),
+        (
+            "Grundy decomposition",
+            points(sorted, |r| Some(r.decompose_time)),
+            GREEN,
+        ),
     ];
-    let all = series.iter().flat_map(|(_, p, _)| p.iter().map(|&(_, t)| t));
+    let all = series
+        .iter()
+        .flat_map(|(_, p, _)| p.iter().map(|&(_, t)| t));
     let (low, high) = all.fold((f64::MAX, f64::MIN), |(lo, hi), t| (lo.min(t), hi.max(t)));
     let last_m = sorted.len().max(raw.len()) as u32;
     let root = SVGBackend::new(path, (900, 560)).into_drawing_area();
@@ -350,10 +368,15 @@ fn plot(path: &str, raw: &[Row], sorted: &[Row]) -> Result<(), Failure> {
         .map_err(|e| failed(&e))?;
     for (label, points, color) in series {
         chart
-            .draw_series(LineSeries::new(points.iter().copied(), color.stroke_width(2)))
+            .draw_series(LineSeries::new(
+                points.iter().copied(),
+                color.stroke_width(2),
+            ))
             .map_err(|e| failed(&e))?
             .label(label)
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2)));
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2))
+            });
         chart
             .draw_series(points.iter().map(|&p| Circle::new(p, 3, color.filled())))
             .map_err(|e| failed(&e))?;

@@ -17,7 +17,10 @@ impl Game for PairNim {
     type Position = (u32, u32);
 
     fn moves(&self, &(a, b): &(u32, u32)) -> Vec<(u32, u32)> {
-        (0..a).map(|x| (x, b)).chain((0..b).map(|y| (a, y))).collect()
+        (0..a)
+            .map(|x| (x, b))
+            .chain((0..b).map(|y| (a, y)))
+            .collect()
     }
 
     fn canonical(&self, &(a, b): &(u32, u32)) -> (u32, u32) {
@@ -39,9 +42,8 @@ pub fn run() -> Result<(), Failure> {
     };
     let table = subtraction.rules.grundy_table(N as usize)?;
     let mut engine = GrundyEngine::new(&subtraction);
-    let same = (0..=N).all(|n| {
-        engine.grundy(&vec![Nat::from(n)]).expect("no cycles") == table[n as usize]
-    });
+    let same = (0..=N)
+        .all(|n| engine.grundy(&vec![Nat::from(n)]).expect("no cycles") == table[n as usize]);
     let mut lines = vec![report(
         format!(
             "subtraction game S = {{1, 3, 4}}: the engine's g(n) equals the direct table \
@@ -51,9 +53,8 @@ pub fn run() -> Result<(), Failure> {
     )];
 
     let mut engine = GrundyEngine::new(&PairNim);
-    let xor = (1..=PILE).all(|a| {
-        (1..=PILE).all(|b| engine.grundy(&(a, b)).expect("no cycles") == a ^ b)
-    });
+    let xor =
+        (1..=PILE).all(|a| (1..=PILE).all(|b| engine.grundy(&(a, b)).expect("no cycles") == a ^ b));
     lines.push(report(
         format!("two-pile Nim: g((a, b)) = a XOR b for every 1 ≤ a, b ≤ {PILE}"),
         xor,
@@ -69,14 +70,12 @@ pub fn run() -> Result<(), Failure> {
         ),
         engine.memo_len() == unordered as usize,
     ));
-    to_stdout(|out| {
-        lines
-            .iter()
-            .try_for_each(|line| writeln!(out, "{line}"))
-    })?;
+    to_stdout(|out| lines.iter().try_for_each(|line| writeln!(out, "{line}")))?;
     if same && xor && engine.memo_len() == unordered as usize {
         Ok(())
     } else {
-        Err(Failure::Other("a demo did not match (see above)".to_string()))
+        Err(Failure::Other(
+            "a demo did not match (see above)".to_string(),
+        ))
     }
 }

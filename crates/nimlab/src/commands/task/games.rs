@@ -13,7 +13,9 @@ use nimlab_core::{Convention, InputError, Nat};
 
 /// The outcome of `position` in normal play, as FIRST or SECOND.
 fn decide<S: Strategy>(game: &S, position: &S::Position) -> Result<&'static str, Failure> {
-    Ok(winner(game.analyze(position, Convention::Normal, 0)?.outcome))
+    Ok(winner(
+        game.analyze(position, Convention::Normal, 0)?.outcome,
+    ))
 }
 
 /// `m p1..pm`: heap sizes.

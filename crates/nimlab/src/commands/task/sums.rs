@@ -3,7 +3,7 @@
 use super::{Input, line_of, winner};
 use crate::failure::Failure;
 use nimlab_core::games::heap::{HeapRules, HeapSum};
-use nimlab_core::games::subtraction::{MAX_AMOUNT, Subtraction, TakeUpTo};
+use nimlab_core::games::subtraction::{MAX_AMOUNT, MAX_TAKE, Subtraction, TakeUpTo};
 use nimlab_core::games::{HeapSequence, Strategy};
 use nimlab_core::num::to_u64;
 use nimlab_core::solve::mex::mex;
@@ -53,8 +53,8 @@ pub fn subtraction_sum(input: &mut Input) -> Result<String, Failure> {
 
 /// Task 5: `k Q n1..nQ` → FIRST or SECOND per query, by g(n) = n mod (k + 1).
 pub fn take_queries(input: &mut Input) -> Result<String, Failure> {
-    let k = input.token("k", "an integer of at least 1")?;
-    let game = TakeUpTo::parse(k)?;
+    let k = input.bounded("k", 1, MAX_TAKE)?;
+    let game = TakeUpTo::parse(&k.to_string())?;
     let queries = input.count("Q", 1)?;
     let mut out = String::with_capacity(queries.min(1 << 20) * 7);
     for _ in 0..queries {
