@@ -40,7 +40,7 @@ pub type HeapOption = Vec<Nat>;
 /// exhaustive search (for families where the misère-Nim rule does not hold). The
 /// search visits every multiset of heaps reachable, about the number of partitions
 /// of the total, which stays below a second here.
-pub const MISERE_SEARCH_MAX_TOKENS: u64 = 40;
+pub const MISERE_SEARCH_MAX_TOKENS: u64 = 32;
 
 /// Some options of one heap, in a stable order, and how many there are in all (a huge
 /// heap can have more options than fit in memory, e.g. the splits of a Kayles row).

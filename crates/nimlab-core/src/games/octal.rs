@@ -168,54 +168,60 @@ impl Octal {
         self.value(rest)?; // fails unless every heap up to `rest` has a known value
         let solved = self.solved();
         let half: Nat = rest >> 1u32;
-        // Below n0 + p, one by one; beyond, by residue class (when there is a period).
-        let explicit_end = solved
-            .periodicity
-            .as_ref()
-            .map_or(u64::MAX, |p| (p.preperiod + p.period) as u64);
-        let last_explicit = to_u64(&half).map_or(explicit_end, |h| h.min(explicit_end));
-        for a in 1..=last_explicit {
-            let b = rest - Nat::from(a);
-            if self.value(&Nat::from(a))? ^ self.value(&b)? == target {
-                found.count += Nat::ONE;
-                if found.listed.len() < max {
-                    found.listed.push(vec![Nat::from(a), b]);
-                }
+        let offer = |a: u64, found: &mut HeapOptions| {
+            if found.listed.len() < max {
+                found.listed.push(vec![Nat::from(a), rest - Nat::from(a)]);
             }
-        }
-        let Ok(periodicity) = &solved.periodicity else {
-            return Ok(());
         };
-        if half <= explicit_end {
-            return Ok(());
+        let periodicity = match &solved.periodicity {
+            Ok(p) if half > (p.preperiod + p.period) as u64 => p,
+            _ => {
+                // A small heap: every split one by one.
+                let half = to_u64(&half).expect("a heap with known values is small");
+                for a in 1..=half {
+                    if self.value(&Nat::from(a))? ^ self.value(&(rest - Nat::from(a)))? == target {
+                        found.count += Nat::ONE;
+                        offer(a, found);
+                    }
+                }
+                return Ok(());
+            }
+        };
+        // rest − a ≥ half > n0 + p for every split, so g(rest − a) = g(n0 + (c − a) mod p)
+        // with c = (rest − n0) mod p. Below a = n0 + p, one by one; beyond, g(a) is
+        // periodic too and the splits fall into p residue classes, counted by arithmetic.
+        let (pre, period) = (periodicity.preperiod, periodicity.period as u64);
+        let table = &solved.table;
+        let c = to_u64(&(rest - Nat::from(pre)).mod_op(Nat::from(period))).expect("a residue");
+        let value = |a: u64| {
+            let g_a = match table.get(a as usize) {
+                Some(&g) => g,
+                None => table[pre + ((a - pre as u64) % period) as usize],
+            };
+            g_a ^ table[pre + ((c + period - a % period) % period) as usize]
+        };
+        let explicit_end = pre as u64 + period;
+        for a in (1..=explicit_end).filter(|&a| value(a) == target) {
+            found.count += Nat::ONE;
+            offer(a, found);
         }
-        // a = explicit_end + 1 + j has g(a) = g(n0 + r) with r = (a − n0) mod p, and
-        // g(rest − a) = g(n0 + (c − r) mod p) where c = (rest − 2·n0) mod p.
-        let (pre, period) = (periodicity.preperiod, periodicity.period);
-        let c = to_u64(&(rest - Nat::from(2 * pre)).mod_op(Nat::from(period)))
-            .expect("a residue fits") as usize;
-        let g = |r: usize| solved.table[pre + r];
-        let matches: Vec<bool> = (0..period)
-            .map(|j| {
-                let r = (1 + j) % period;
-                g(r) ^ g((c + period - r) % period) == target
-            })
+        let matches: Vec<bool> = (1..=period)
+            .map(|j| value(explicit_end + j) == target)
             .collect();
-        for (j, _) in matches.iter().enumerate().filter(|(_, m)| **m) {
-            let first = Nat::from(explicit_end + 1 + j as u64);
+        for (j, _) in (1..).zip(&matches).filter(|(_, m)| **m) {
+            let first = Nat::from(explicit_end + j);
             if first <= half {
                 found.count += (&half - &first) / Nat::from(period) + Nat::ONE;
             }
         }
-        if !matches.contains(&true) {
-            return Ok(());
-        }
-        let mut a = explicit_end + 1;
-        while found.listed.len() < max && half >= a {
-            if matches[((a - explicit_end - 1) % period as u64) as usize] {
-                found.listed.push(vec![Nat::from(a), rest - Nat::from(a)]);
+        if matches.contains(&true) {
+            let mut a = explicit_end + 1;
+            while found.listed.len() < max && half >= a {
+                if matches[((a - explicit_end - 1) % period) as usize] {
+                    offer(a, found);
+                }
+                a += 1;
             }
-            a += 1;
         }
         Ok(())
     }

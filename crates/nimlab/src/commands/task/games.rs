@@ -9,7 +9,8 @@ use nimlab_core::games::nim::Nim;
 use nimlab_core::games::octal::Octal;
 use nimlab_core::games::staircase::Staircase;
 use nimlab_core::games::turtles::Turtles;
-use nimlab_core::{Convention, InputError, Nat};
+use nimlab_core::solve::sum::nim_sum;
+use nimlab_core::{Convention, InputError, Nat, Outcome};
 
 /// The outcome of `position` in normal play, as FIRST or SECOND.
 fn decide<S: Strategy>(game: &S, position: &S::Position) -> Result<&'static str, Failure> {
@@ -19,25 +20,30 @@ fn decide<S: Strategy>(game: &S, position: &S::Position) -> Result<&'static str,
 }
 
 /// `m p1..pm`: heap sizes.
-fn heaps(input: &mut Input) -> Result<Vec<Nat>, InputError> {
+pub fn heaps(input: &mut Input) -> Result<Vec<Nat>, InputError> {
     let m = input.count("m", 1)?;
     input.nats(m, "pile size")
 }
 
-/// `m p1..pm` → FIRST or SECOND for a sum of heaps of `rules`.
-fn heap_sum<H: HeapRules>(rules: H, input: &mut Input) -> Result<String, Failure> {
-    let piles = heaps(input)?;
-    Ok(format!("{}\n", decide(&HeapSum { rules }, &piles)?))
+/// `m p1..pm` → FIRST or SECOND for a sum of heaps of `rules`: the XOR of the
+/// heaps' Grundy values (the outcome alone, without listing winning moves).
+pub fn heap_sum<H: HeapRules>(rules: &H, input: &mut Input) -> Result<String, Failure> {
+    let values = heaps(input)?
+        .iter()
+        .map(|heap| rules.heap_value(heap))
+        .collect::<Result<Vec<_>, _>>()?;
+    let outcome = Outcome::from_mover_wins(nim_sum(&values) != 0u32);
+    Ok(format!("{}\n", winner(outcome)))
 }
 
 /// Task 6: Grundy's game.
 pub fn grundy_game(input: &mut Input) -> Result<String, Failure> {
-    heap_sum(GrundyGame::new(), input)
+    heap_sum(&GrundyGame::new(), input)
 }
 
 /// Task 12: Kayles, a position given as its rows' lengths.
 pub fn kayles(input: &mut Input) -> Result<String, Failure> {
-    heap_sum(Octal::kayles(), input)
+    heap_sum(&Octal::kayles(), input)
 }
 
 /// Task 7: `k c1..ck` → FIRST or SECOND in staircase Nim.

@@ -1,14 +1,14 @@
 //! Tasks on mex, subtraction games and sums: 1, 2, 3, 5, 8, 10 and 11.
 
-use super::{Input, line_of, winner};
+use super::{Input, line_of};
 use crate::failure::Failure;
-use nimlab_core::games::heap::{HeapRules, HeapSum};
+use nimlab_core::Nat;
+use nimlab_core::games::HeapSequence;
+use nimlab_core::games::heap::HeapRules;
 use nimlab_core::games::subtraction::{MAX_AMOUNT, MAX_TAKE, Subtraction, TakeUpTo};
-use nimlab_core::games::{HeapSequence, Strategy};
 use nimlab_core::num::to_u64;
 use nimlab_core::solve::mex::mex;
 use nimlab_core::solve::sum::winning_target as target_of;
-use nimlab_core::{Convention, Nat};
 
 /// Largest n for a table of g(0..n) (tasks 2 and 8): 10^8 values are 400 MB.
 const MAX_TABLE: u64 = 100_000_000;
@@ -42,13 +42,8 @@ pub fn subtraction_table(input: &mut Input) -> Result<String, Failure> {
 
 /// Task 3: `|S| s1.. m p1..pm` → FIRST or SECOND, by the XOR of the piles' values.
 pub fn subtraction_sum(input: &mut Input) -> Result<String, Failure> {
-    let game = HeapSum {
-        rules: read_set(input, MAX_AMOUNT)?,
-    };
-    let m = input.count("m", 1)?;
-    let piles = input.nats(m, "pile size")?;
-    let analysis = game.analyze(&piles, Convention::Normal, 0)?;
-    Ok(format!("{}\n", winner(analysis.outcome)))
+    let game = read_set(input, MAX_AMOUNT)?;
+    super::games::heap_sum(&game, input)
 }
 
 /// Task 5: `k Q n1..nQ` → FIRST or SECOND per query, by g(n) = n mod (k + 1).
