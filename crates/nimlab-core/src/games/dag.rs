@@ -11,7 +11,7 @@
 //! This module reads no files: front ends read the file and hand its text to
 //! [`Dag::parse`] (see [`registry`](super::registry) for the loader).
 
-use super::{Analysis, Strategy, WinningMove};
+use super::{Analysis, Strategy, WinningMoves};
 use crate::error::{Error, InputError};
 use crate::num::{Nat, parse_bounded, tokens};
 use crate::solve::search::Game;
@@ -205,24 +205,6 @@ impl Dag {
             ),
         }
     }
-
-    fn winning_move(
-        &self,
-        tokens: &[usize],
-        play: DagMove,
-        reason: &str,
-        found: &mut (Vec<WinningMove<DagMove>>, usize),
-        max: usize,
-    ) {
-        found.1 += 1;
-        if found.0.len() < max {
-            found.0.push(WinningMove {
-                action: self.describe(tokens, &play),
-                reason: reason.to_string(),
-                play,
-            });
-        }
-    }
 }
 
 impl Strategy for Dag {
@@ -283,7 +265,8 @@ impl Strategy for Dag {
             .map(|&v| Nat::from(self.values[v]))
             .collect();
         let x = nim_sum(&values);
-        let mut found = (Vec::new(), 0usize);
+        let mut winning = WinningMoves::new(max_moves);
+        let describe = |play: &DagMove| self.describe(position, play);
         let (mover_wins, explanation) = match (convention, position.as_slice()) {
             (Convention::Normal, _) => {
                 if x != Nat::ZERO {
@@ -298,13 +281,7 @@ impl Strategy for Dag {
                                 token,
                                 to: w as usize,
                             };
-                            self.winning_move(
-                                position,
-                                play,
-                                "leaves a nim-sum of 0",
-                                &mut found,
-                                max_moves,
-                            );
+                            winning.offer(play, "leaves a nim-sum of 0", describe);
                         }
                     }
                 }
@@ -335,7 +312,7 @@ impl Strategy for Dag {
                         to: w as usize,
                     };
                     let reason = "leaves a vertex lost for the opponent in misère play";
-                    self.winning_move(position, play, reason, &mut found, max_moves);
+                    winning.offer(play, reason, describe);
                 }
                 let explanation = if self.out(v).is_empty() {
                     format!(
@@ -353,14 +330,8 @@ impl Strategy for Dag {
                 ));
             }
         };
-        Ok(Analysis {
-            convention,
-            outcome: Outcome::from_mover_wins(mover_wins),
-            grundy: Some(x),
-            explanation,
-            winning_moves: found.0,
-            winning_move_count: Nat::from(found.1),
-        })
+        let outcome = Outcome::from_mover_wins(mover_wins);
+        Ok(winning.into_analysis(convention, outcome, Some(x), explanation))
     }
 }
 

@@ -24,10 +24,10 @@
 //! [`Error::Unsupported`] beyond.
 
 use super::nim::tokens_word;
-use super::{Analysis, HeapSequence, Strategy, WinningMove};
+use super::{Analysis, HeapSequence, Strategy, WinningMoves, misere_by_search};
 use crate::error::{Error, InputError};
 use crate::num::{Nat, parse_nat, tokens};
-use crate::solve::search::{Game, Oracle};
+use crate::solve::search::Game;
 use crate::solve::sum::nim_sum;
 use crate::solve::{Convention, Outcome};
 use malachite_base::num::basic::traits::{One, Zero};
@@ -255,47 +255,35 @@ impl<H: HeapRules> HeapSum<H> {
             )));
         }
         let heaps = heaps.to_vec();
-        let mut oracle = Oracle::new(self, Convention::Misere);
-        let lost = |oracle: &mut Oracle<'_, Self>, position: &Vec<Nat>| {
-            oracle.outcome(position).expect("heap games have no cycles") == Outcome::P
-        };
-        let mover_wins = !lost(&mut oracle, &heaps);
-        let mut winning_moves = Vec::new();
-        let mut winning_move_count = 0usize;
-        if mover_wins {
-            for (index, heap) in heaps.iter().enumerate() {
-                for option in self.rules.heap_options(heap) {
-                    let play = HeapMove {
-                        heap: index,
-                        into: option,
-                    };
-                    if !lost(&mut oracle, &self.apply(&heaps, &play)) {
-                        continue;
-                    }
-                    winning_move_count += 1;
-                    if winning_moves.len() < max_moves {
-                        winning_moves.push(WinningMove {
-                            action: self.rules.describe(index + 1, heap, &play.into),
-                            reason: "leaves a position lost for the opponent (exhaustive search)"
-                                .to_string(),
-                            play,
-                        });
-                    }
-                }
+        let mut moves = Vec::new();
+        for (index, heap) in heaps.iter().enumerate() {
+            for option in self.rules.heap_options(heap) {
+                let play = HeapMove {
+                    heap: index,
+                    into: option,
+                };
+                let to = self.apply(&heaps, &play);
+                moves.push((play, to));
             }
         }
-        Ok(Analysis {
-            convention: Convention::Misere,
-            outcome: Outcome::from_mover_wins(mover_wins),
-            grundy: Some(grundy),
-            explanation: format!(
-                "misère play of {} does not follow the misère-Nim rule, so every position \
-                 reachable from here was searched",
-                self.rules.spec()
-            ),
-            winning_moves,
-            winning_move_count: Nat::from(winning_move_count),
-        })
+        let describe = |play: &HeapMove| {
+            self.rules
+                .describe(play.heap + 1, &heaps[play.heap], &play.into)
+        };
+        let explanation = format!(
+            "misère play of {} does not follow the misère-Nim rule, so every position \
+             reachable from here was searched",
+            self.rules.spec()
+        );
+        Ok(misere_by_search(
+            self,
+            &heaps,
+            moves,
+            describe,
+            max_moves,
+            Some(grundy),
+            explanation,
+        ))
     }
 }
 
@@ -361,37 +349,34 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
             Convention::Normal => profile.nim_sum == Nat::ZERO,
             Convention::Misere => profile.misere_lost(),
         };
-        let mut winning_moves = Vec::new();
-        let mut winning_move_count = Nat::ZERO;
+        let mut winning = WinningMoves::new(max_moves);
         if !lost {
             for (index, (heap, value)) in heaps.iter().zip(&values).enumerate() {
                 let (target, reason) = self.target(convention, &profile, value);
                 if target == *value {
                     continue;
                 }
-                let wanted = max_moves - winning_moves.len();
-                let options = self.rules.heap_options_with_value(heap, &target, wanted)?;
-                winning_move_count += options.count;
+                let options = self
+                    .rules
+                    .heap_options_with_value(heap, &target, winning.room())?;
+                winning.add_count(options.count);
                 for option in options.listed {
-                    winning_moves.push(WinningMove {
-                        action: self.rules.describe(index + 1, heap, &option),
-                        reason: reason.to_string(),
-                        play: HeapMove {
-                            heap: index,
-                            into: option,
-                        },
+                    let play = HeapMove {
+                        heap: index,
+                        into: option,
+                    };
+                    winning.keep(play, reason, |play| {
+                        self.rules.describe(index + 1, heap, &play.into)
                     });
                 }
             }
         }
-        Ok(Analysis {
+        Ok(winning.into_analysis(
             convention,
-            outcome: Outcome::from_mover_wins(!lost),
-            explanation: self.explanation(convention, &values, &profile),
-            grundy: Some(profile.nim_sum),
-            winning_moves,
-            winning_move_count,
-        })
+            Outcome::from_mover_wins(!lost),
+            Some(profile.nim_sum.clone()),
+            self.explanation(convention, &values, &profile),
+        ))
     }
 
     fn heap_sequence(&self) -> Option<&dyn HeapSequence> {

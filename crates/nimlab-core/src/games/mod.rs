@@ -21,7 +21,9 @@ pub mod turtles;
 use crate::error::{Error, InputError};
 use crate::num::Nat;
 use crate::solve::period::Periodicity;
+use crate::solve::search::{Game, Oracle};
 use crate::solve::{Convention, Outcome};
+use malachite_base::num::basic::traits::{One, Zero};
 
 /// A move that wins: it leaves the opponent in a lost position.
 ///
@@ -35,6 +37,106 @@ pub struct WinningMove<M> {
     pub action: String,
     /// Why it wins, in one line, e.g. "leaves a nim-sum of 0".
     pub reason: String,
+}
+
+/// Winning moves as a strategy finds them: all are counted, the first `max` kept.
+#[derive(Clone, Debug)]
+pub struct WinningMoves<M> {
+    max: usize,
+    moves: Vec<WinningMove<M>>,
+    count: Nat,
+}
+
+impl<M> WinningMoves<M> {
+    /// An empty list that keeps at most `max` moves.
+    pub fn new(max: usize) -> Self {
+        WinningMoves {
+            max,
+            moves: Vec::new(),
+            count: Nat::ZERO,
+        }
+    }
+
+    /// How many more moves would be kept.
+    pub fn room(&self) -> usize {
+        self.max - self.moves.len()
+    }
+
+    /// Count one winning move, and keep it if there is room (`describe` names it).
+    pub fn offer(&mut self, play: M, reason: &str, describe: impl FnOnce(&M) -> String) {
+        self.count += Nat::ONE;
+        self.keep(play, reason, describe);
+    }
+
+    /// Count `count` winning moves found without listing them all.
+    pub fn add_count(&mut self, count: Nat) {
+        self.count += count;
+    }
+
+    /// Keep a move already counted (by [`WinningMoves::add_count`]), if there is room.
+    pub fn keep(&mut self, play: M, reason: &str, describe: impl FnOnce(&M) -> String) {
+        if self.moves.len() < self.max {
+            self.moves.push(WinningMove {
+                action: describe(&play),
+                reason: reason.to_string(),
+                play,
+            });
+        }
+    }
+
+    /// The analysis these moves belong to.
+    pub fn into_analysis(
+        self,
+        convention: Convention,
+        outcome: Outcome,
+        grundy: Option<Nat>,
+        explanation: String,
+    ) -> Analysis<M> {
+        Analysis {
+            convention,
+            outcome,
+            grundy,
+            explanation,
+            winning_moves: self.moves,
+            winning_move_count: self.count,
+        }
+    }
+}
+
+/// Misère play by exhaustive win/loss search, for small positions of families where
+/// no rule is known: `moves` lists every legal move with the position it leads to.
+pub(crate) fn misere_by_search<G: Game, M>(
+    game: &G,
+    position: &G::Position,
+    moves: Vec<(M, G::Position)>,
+    describe: impl Fn(&M) -> String,
+    max_moves: usize,
+    grundy: Option<Nat>,
+    explanation: String,
+) -> Analysis<M> {
+    let mut oracle = Oracle::new(game, Convention::Misere);
+    let mut lost = |p: &G::Position| {
+        oracle
+            .outcome(p)
+            .expect("the family's games have no cycles")
+            == Outcome::P
+    };
+    let mover_wins = !lost(position);
+    let mut winning = WinningMoves::new(max_moves);
+    if mover_wins {
+        for (play, to) in moves {
+            if lost(&to) {
+                let reason = "leaves a position lost for the opponent (exhaustive search)";
+                winning.offer(play, reason, &describe);
+            }
+        }
+    }
+    winning.into_analysis(
+        Convention::Misere,
+        Outcome::from_mover_wins(mover_wins),
+        grundy,
+        explanation,
+    )
 }
 
 /// Everything known about one position under one play convention.

@@ -20,7 +20,7 @@ use super::HeapSequence;
 use super::heap::{HeapOption, HeapOptions, HeapRules, describe_heaps};
 use crate::error::{Error, InputError};
 use crate::num::{Nat, to_u64};
-use crate::solve::mex::MexSet;
+use crate::solve::mex::extend_by_mex;
 use crate::solve::period::{Periodicity, Theorem, search_period};
 use malachite_base::num::arithmetic::traits::Mod;
 use malachite_base::num::basic::traits::One;
@@ -51,14 +51,7 @@ struct Solved {
 
 /// Extend `table` (g(0), g(1), …) to `len` values for the code with `digits`.
 pub fn extend_table(digits: &[u8], table: &mut Vec<u32>, len: usize) {
-    // Every value so far is below `bound`, a power of two, so every XOR of two is.
-    let mut bound = table
-        .iter()
-        .max()
-        .map_or(1, |&g| (g as usize + 1).next_power_of_two());
-    let mut seen = MexSet::new(bound);
-    for n in table.len()..len {
-        seen.clear();
+    extend_by_mex(table, len, |table, n, seen| {
         for (k, &digit) in (1..).zip(digits) {
             if digit & 1 != 0 && n == k {
                 seen.insert(0);
@@ -73,13 +66,7 @@ pub fn extend_table(digits: &[u8], table: &mut Vec<u32>, len: usize) {
                 }
             }
         }
-        let g = seen.mex();
-        table.push(g as u32);
-        if g >= bound {
-            bound = (g + 1).next_power_of_two();
-            seen = MexSet::new(bound);
-        }
-    }
+    });
 }
 
 impl Octal {

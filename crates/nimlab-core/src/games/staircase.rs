@@ -9,7 +9,7 @@
 //! c XOR x, or slide coins down from an even step to grow the odd step below it to
 //! c XOR x, when that is larger and the even step has enough coins.
 
-use super::{Analysis, Strategy, WinningMove};
+use super::{Analysis, Strategy, WinningMoves};
 use crate::error::{Error, InputError};
 use crate::num::{Nat, parse_nat, to_u64, tokens};
 use crate::solve::search::Game;
@@ -108,8 +108,7 @@ impl Strategy for Staircase {
             ));
         }
         let x = nim_sum(Self::odd_steps(coins));
-        let mut winning_moves = Vec::new();
-        let mut count = 0usize;
+        let mut winning = WinningMoves::new(max_moves);
         if x != Nat::ZERO {
             for (index, here) in coins.iter().enumerate() {
                 let step = index + 1;
@@ -123,15 +122,10 @@ impl Strategy for Staircase {
                     let target = below ^ &x;
                     (target > *below && &target - below <= *here).then(|| target - below)
                 };
-                let Some(slide) = slide else { continue };
-                count += 1;
-                if winning_moves.len() < max_moves {
+                if let Some(slide) = slide {
                     let play = StairMove { step, coins: slide };
-                    winning_moves.push(WinningMove {
-                        action: Self::describe(&play),
-                        reason: "leaves a nim-sum of 0 on the odd steps".to_string(),
-                        play,
-                    });
+                    let reason = "leaves a nim-sum of 0 on the odd steps";
+                    winning.offer(play, reason, Self::describe);
                 }
             }
         }
@@ -144,14 +138,8 @@ impl Strategy for Staircase {
         } else {
             format!("nim-sum of the coins on the {} odd steps = {x}", odd.len())
         };
-        Ok(Analysis {
-            convention,
-            outcome: Outcome::from_mover_wins(x != Nat::ZERO),
-            grundy: Some(x),
-            explanation,
-            winning_moves,
-            winning_move_count: Nat::from(count),
-        })
+        let outcome = Outcome::from_mover_wins(x != Nat::ZERO);
+        Ok(winning.into_analysis(convention, outcome, Some(x), explanation))
     }
 }
 

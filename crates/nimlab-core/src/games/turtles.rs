@@ -12,10 +12,10 @@
 //! and the coin at i < j leaves x ⊕ (j + 1) ⊕ (i + 1), so it wins when
 //! i + 1 = x ⊕ (j + 1) ≤ j; turning the head at j alone wins when j + 1 = x.
 
-use super::{Analysis, Strategy, WinningMove};
+use super::{Analysis, Strategy, WinningMoves, misere_by_search};
 use crate::error::{Error, InputError};
 use crate::num::Nat;
-use crate::solve::search::{Game, Oracle};
+use crate::solve::search::Game;
 use crate::solve::{Convention, Outcome};
 
 /// Longest row (up to its last head) whose misère outcome is found by exhaustive
@@ -83,38 +83,23 @@ impl Turtles {
                  head is at most coin {MISERE_SEARCH_MAX_LEN}; here it is coin {length}"
             )));
         }
-        let mut oracle = Oracle::new(self, Convention::Misere);
-        let mut lost = |position: &Vec<bool>| {
-            oracle.outcome(position).expect("coin turning terminates") == Outcome::P
-        };
-        let mover_wins = !lost(coins);
-        let mut winning_moves = Vec::new();
-        let mut count = 0usize;
-        if mover_wins {
-            for play in Self::all_moves(coins) {
-                if lost(&self.apply(coins, &play)) {
-                    count += 1;
-                    if winning_moves.len() < max_moves {
-                        winning_moves.push(WinningMove {
-                            action: Self::describe(coins, &play),
-                            reason: "leaves a position lost for the opponent (exhaustive search)"
-                                .to_string(),
-                            play,
-                        });
-                    }
-                }
-            }
-        }
-        Ok(Analysis {
-            convention: Convention::Misere,
-            outcome: Outcome::from_mover_wins(mover_wins),
-            grundy: Some(Nat::from(grundy_value(coins))),
-            explanation: "misère coin turning does not follow the nim-sum, so every position \
-                          reachable from here was searched"
+        let moves = Self::all_moves(coins)
+            .map(|play| {
+                let to = self.apply(coins, &play);
+                (play, to)
+            })
+            .collect();
+        Ok(misere_by_search(
+            self,
+            coins,
+            moves,
+            |play| Self::describe(coins, play),
+            max_moves,
+            Some(Nat::from(grundy_value(coins))),
+            "misère coin turning does not follow the nim-sum, so every position reachable \
+             from here was searched"
                 .to_string(),
-            winning_moves,
-            winning_move_count: Nat::from(count),
-        })
+        ))
     }
 }
 
@@ -178,8 +163,7 @@ impl Strategy for Turtles {
             return self.misere_by_search(coins, max_moves);
         }
         let x = grundy_value(coins);
-        let mut winning_moves = Vec::new();
-        let mut count = 0usize;
+        let mut winning = WinningMoves::new(max_moves);
         if x != 0 {
             for head in (0..coins.len()).filter(|&j| coins[j]) {
                 let value = head as u64 + 1;
@@ -191,14 +175,9 @@ impl Strategy for Turtles {
                     head,
                     also: (rest > 0).then(|| rest as usize - 1),
                 };
-                count += 1;
-                if winning_moves.len() < max_moves {
-                    winning_moves.push(WinningMove {
-                        action: Self::describe(coins, &play),
-                        reason: "leaves a nim-sum of 0".to_string(),
-                        play,
-                    });
-                }
+                winning.offer(play, "leaves a nim-sum of 0", |play| {
+                    Self::describe(coins, play)
+                });
             }
         }
         let heads: Vec<String> = (1..)
@@ -214,14 +193,8 @@ impl Strategy for Turtles {
             ),
             n => format!("nim-sum of the positions of the {n} heads (counting from 1) = {x}"),
         };
-        Ok(Analysis {
-            convention,
-            outcome: Outcome::from_mover_wins(x != 0),
-            grundy: Some(Nat::from(x)),
-            explanation,
-            winning_moves,
-            winning_move_count: Nat::from(count),
-        })
+        let outcome = Outcome::from_mover_wins(x != 0);
+        Ok(winning.into_analysis(convention, outcome, Some(Nat::from(x)), explanation))
     }
 }
 
@@ -245,7 +218,7 @@ impl Game for Turtles {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::search::GrundyEngine;
+    use crate::solve::search::{GrundyEngine, Oracle};
 
     /// Every row of 1..=9 coins.
     fn rows() -> impl Iterator<Item = Vec<bool>> {
