@@ -37,7 +37,7 @@ Examples:
 /// Most items any count in a task's input may announce (m, Q, k, |S|).
 const MAX_COUNT: u64 = 10_000_000;
 
-/// Run one of the Sprague–Grundy practice tasks of seed 003 on standard input.
+/// Run one of the Sprague–Grundy practice tasks (1 to 15, or the benchmark B) on standard input.
 #[derive(clap::Args)]
 #[command(after_help = EXAMPLES)]
 pub struct Args {
