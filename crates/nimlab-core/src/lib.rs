@@ -16,7 +16,7 @@ pub mod solve;
 pub mod text;
 
 pub use error::{Error, InputError};
-pub use games::registry::parse_game;
+pub use games::registry::{parse_game, parse_game_with};
 pub use games::{Analysis, Request, Ruleset, WinningMove};
 pub use num::Nat;
 pub use solve::{Convention, Outcome};

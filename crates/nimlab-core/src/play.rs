@@ -227,7 +227,7 @@ pub fn review(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::registry::FAMILIES;
+    use crate::games::registry::{FAMILIES, example_loader, parse_game_with};
     use crate::parse_game;
     use rand::SeedableRng;
     use rand::rngs::StdRng;
@@ -303,7 +303,7 @@ mod tests {
         let mut per_family = vec![0; FAMILIES.len()];
         while played < 10_000 {
             for (index, family) in FAMILIES.iter().enumerate() {
-                let game = parse_game(family.example).unwrap();
+                let game = parse_game_with(family.example, &example_loader).unwrap();
                 let mut start = family.example_position.to_string();
                 for _ in 0..rng.random_range(0..8) {
                     let legal = game.legal_moves(&start, 64).unwrap();

@@ -36,6 +36,19 @@ pub fn count_in_words(count: &Nat) -> String {
     }
 }
 
+/// A count drawn for a board: "●●● (3)" up to 40, "12345 tokens" beyond, "empty" at 0.
+pub fn draw_count(count: &Nat, singular: &str, plural_noun: &str) -> String {
+    const DRAWN: u32 = 40;
+    if *count == 0u32 {
+        "empty".to_string()
+    } else if *count <= DRAWN {
+        let n = u64::try_from(count).expect("at most 40") as usize;
+        format!("{} ({count})", "●".repeat(n))
+    } else {
+        format!("{count} {}", plural(count, singular, plural_noun))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -50,5 +63,8 @@ mod tests {
         assert_eq!(tokens_word(&Nat::from(0u32)), "tokens");
         assert_eq!(count_in_words(&Nat::from(3u32)), "three");
         assert_eq!(count_in_words(&Nat::from(12u32)), "12");
+        assert_eq!(draw_count(&Nat::from(3u32), "coin", "coins"), "●●● (3)");
+        assert_eq!(draw_count(&Nat::from(0u32), "coin", "coins"), "empty");
+        assert_eq!(draw_count(&Nat::from(41u32), "coin", "coins"), "41 coins");
     }
 }

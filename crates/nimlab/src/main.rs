@@ -46,6 +46,7 @@ enum Command {
     Analyze(commands::analyze::Args),
     Grundy(commands::grundy::Args),
     Period(commands::period::Args),
+    Task(commands::task::Args),
 }
 
 fn main() -> ExitCode {
@@ -64,6 +65,7 @@ fn main() -> ExitCode {
         Command::Analyze(args) => commands::analyze::run(args),
         Command::Grundy(args) => commands::grundy::run(args),
         Command::Period(args) => commands::period::run(args),
+        Command::Task(args) => commands::task::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

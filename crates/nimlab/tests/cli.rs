@@ -248,3 +248,81 @@ fn huge_tokens_make_short_messages() {
 fn questions_without_an_answer_exit_1() {
     assert!(error_of(&["period", "nim"], "", 1).contains("no period"));
 }
+
+#[test]
+fn new_games_through_analyze_grundy_and_period() {
+    let v = json_of(&["analyze", "kayles", "1 9", "--json"]);
+    assert_eq!(v["grundy"], 5); // g(1) ⊕ g(9) = 1 ⊕ 4
+    assert!(
+        v["winning_moves"][0]["move"]
+            .as_str()
+            .unwrap()
+            .starts_with("knock down")
+    );
+    let huge = format!("1{}", "0".repeat(30));
+    let v = json_of(&["analyze", "kayles", &format!("{huge} 3"), "--json"]);
+    // 10^30 ≡ 4 (mod 12), beyond the preperiod: g = g(76) = 1; g(3) = 3.
+    assert_eq!(v["grundy"], 2);
+    assert_eq!(
+        stdout_of(&["grundy", "kayles", "--upto", "8"]),
+        "0 1 2 3 1 4 3 2 1\n"
+    );
+    assert_eq!(
+        stdout_of(&["grundy", "grundy-game", "--upto", "8"]),
+        "0 0 0 1 0 2 1 0 2\n"
+    );
+    let v = json_of(&["period", "kayles", "--json"]);
+    assert_eq!(
+        (v["preperiod"].as_u64(), v["period"].as_u64()),
+        (Some(71), Some(12))
+    );
+    assert_eq!(v["theorem"], "guy-smith-octal");
+    assert!(error_of(&["period", "grundy-game"], "", 1).contains("2^35"));
+    let v = json_of(&["analyze", "staircase", "1 5 0 2", "--json"]);
+    assert_eq!(v["winning_move_count"], 2);
+    assert_eq!(v["winning_moves"][1]["to"], "1 5 1 1");
+    let v = json_of(&["analyze", "turtles", "THHTH", "--json"]);
+    assert_eq!(v["grundy"], 2 ^ 3 ^ 5);
+    let v = json_of(&["analyze", "octal:0.137", "10 7", "--json"]);
+    assert_eq!(v["game"], "octal:0.137");
+    assert!(
+        error_of(&["grundy", "staircase", "--upto", "3"], "", 2).contains("not played on heaps")
+    );
+}
+
+#[test]
+fn dag_specs_read_their_file() {
+    let dir = std::env::temp_dir().join(format!("nimlab-cli-dag-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let graph = dir.join("graph.txt");
+    std::fs::write(&graph, "4 4\n1 0\n2 0\n3 1\n3 2\n").unwrap();
+    let spec = format!("dag:{}", graph.display());
+    let v = json_of(&["analyze", &spec, "3", "--json"]);
+    // g(0) = 0, g(1) = g(2) = 1, g(3) = 0: the mover loses from 3.
+    assert_eq!(v["outcome"], "P");
+    let v = json_of(&["analyze", &spec, "3 1", "--json"]);
+    assert_eq!(v["grundy"], 1);
+    // Moving up in value wins too: 3 → 1 or 3 → 2 leaves 1 ⊕ 1 = 0, as does 1 → 0.
+    let to: Vec<&str> = v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["to"].as_str().unwrap())
+        .collect();
+    assert_eq!(to, ["1 1", "2 1", "3 0"]);
+    let missing = format!("dag:{}", dir.join("nothing.txt").display());
+    assert!(error_of(&["analyze", &missing, "0"], "", 2).contains("readable text file"));
+    std::fs::write(&graph, "2 2 0 1 1 0").unwrap();
+    assert!(error_of(&["analyze", &spec, "0"], "", 2).contains("not a DAG"));
+    assert!(error_of(&["analyze", "dag:", "0"], "", 2).contains("missing DAG file"));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn misere_of_splitting_games_is_searched_or_refused() {
+    let v = json_of(&["analyze", "kayles", "1 1 1", "--misere", "--json"]);
+    assert_eq!(v["outcome"], "P");
+    assert!(
+        error_of(&["analyze", "kayles", "33", "--misere"], "", 1).contains("at most 32 tokens")
+    );
+}

@@ -17,19 +17,52 @@
 //! values ≤ 1 and an even number of 1s, move a 1 to 0, or (no 1s) a 0 to 1 by the
 //! lemma. Terminal positions (all values 0, no 1s) are not "P": the player to move
 //! has no move and so wins misère play. Hence "P" is exactly the misère P-positions.
+//!
+//! Families where the lemma fails or cannot be checked (every family whose heaps
+//! split, such as Kayles) get misère play by exhaustive search instead: exact for
+//! positions of at most [`MISERE_SEARCH_MAX_TOKENS`] tokens in all, and an
+//! [`Error::Unsupported`] beyond.
 
-use super::{Analysis, HeapSequence, Pot, Strategy, WinningMove};
+use super::{Analysis, HeapSequence, Pot, Strategy, WinningMoves, misere_by_search};
 use crate::error::{Error, InputError};
 use crate::num::{Nat, parse_bounded, parse_nat, tokens};
 use crate::solve::search::Game;
 use crate::solve::sum::nim_sum;
 use crate::solve::{Convention, Outcome};
-use crate::text::{list_with_or, tokens_word};
+use crate::text::{draw_count, list_with_or, tokens_word};
 use malachite_base::num::basic::traits::{One, Zero};
 
 /// One option of a single heap: the heaps left in its place (none if it was used
 /// up; two if it was split).
 pub type HeapOption = Vec<Nat>;
+
+/// Largest total number of tokens in a position whose misère outcome is found by
+/// exhaustive search (for families where the misère-Nim rule does not hold). The
+/// search visits every multiset of heaps reachable, about the number of partitions
+/// of the total, which stays below a second here.
+pub const MISERE_SEARCH_MAX_TOKENS: u64 = 32;
+
+/// Some options of one heap, in a stable order, and how many there are in all (a huge
+/// heap can have more options than fit in memory, e.g. the splits of a Kayles row).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HeapOptions {
+    /// The first options, at most as many as were asked for.
+    pub listed: Vec<HeapOption>,
+    /// How many options there are in all.
+    pub count: Nat,
+}
+
+impl HeapOptions {
+    /// All of `options`, listing at most `max` of them.
+    pub fn first_of(mut options: Vec<HeapOption>, max: usize) -> Self {
+        let count = Nat::from(options.len());
+        options.truncate(max);
+        HeapOptions {
+            listed: options,
+            count,
+        }
+    }
+}
 
 /// The rules and values of a single heap.
 pub trait HeapRules: Send + Sync {
@@ -68,66 +101,114 @@ pub trait HeapRules: Send + Sync {
     }
 
     /// How a person writes a move in one heap of size `n`, e.g. "1, 2 or 3 tokens".
-    /// Default, for take-away games: the amount to take.
+    /// Default, for take-away games: the amount to take ([`take_syntax`]).
     fn option_syntax(&self, n: &Nat) -> String {
-        let amounts: Vec<String> = self
-            .first_options(n, 11)
-            .iter()
-            .map(|option| self.option_text(n, option))
-            .collect();
-        if amounts.len() <= 10 {
-            let word = if amounts == ["1"] { "token" } else { "tokens" };
-            format!("{} {word}", list_with_or(&amounts))
-        } else {
-            "the number of tokens to take".to_string()
-        }
+        take_syntax(self, n)
     }
 
     /// A person's move in one heap of size `n`, as [`HeapRules::option_syntax`] says.
-    /// Default, for take-away games: the amount to take.
+    /// Default, for take-away games: the amount to take ([`parse_take`]).
     fn parse_option(&self, n: &Nat, text: &str) -> Result<HeapOption, InputError> {
-        let expected = || format!("{} from a heap of {n}", self.option_syntax(n));
-        let words: Vec<&str> = tokens(text).collect();
-        let [word] = words[..] else {
-            return Err(InputError::invalid("move", text, expected()));
-        };
-        let taken = parse_nat(word, "number of tokens")?;
-        if taken == 0u32 || taken > *n {
-            return Err(InputError::invalid("move", text, expected()));
-        }
-        let option = vec![n - taken];
-        if !self.is_option(n, &option) {
-            return Err(InputError::invalid("move", text, expected()));
-        }
-        Ok(option)
+        parse_take(self, n, text)
     }
 
     /// An option written as a person would type it (inverse of
     /// [`HeapRules::parse_option`]). Default: the amount taken.
     fn option_text(&self, n: &Nat, option: &[Nat]) -> String {
-        option
-            .iter()
-            .fold(n.clone(), |left, h| left - h)
-            .to_string()
+        taken(n, option).to_string()
     }
 
     /// The options of a heap of size `n` whose Grundy value is `target`, exact for
-    /// every size, in a stable order.
-    fn heap_options_with_value(&self, n: &Nat, target: &Nat) -> Result<Vec<HeapOption>, Error>;
+    /// every size, in a stable order: the first `max` of them, and their number.
+    fn heap_options_with_value(
+        &self,
+        n: &Nat,
+        target: &Nat,
+        max: usize,
+    ) -> Result<HeapOptions, Error>;
 
-    /// The move from a heap of `n` to `option`, in words. Default, for take-away
-    /// games: "take k tokens".
-    fn describe(&self, n: &Nat, option: &[Nat]) -> String {
-        let taken = option.iter().fold(n.clone(), |left, h| left - h);
-        format!("take {taken} {}", tokens_word(&taken))
+    /// The move from a heap of size `n` to `option`, in words; `heap` is its number
+    /// (1-based) when the position has several heaps. Default, for take-away games:
+    /// "take 2 tokens from heap 1 (3 → 1)", or "take 2 tokens (3 → 1)".
+    fn describe(&self, heap: Option<usize>, n: &Nat, option: &[Nat]) -> String {
+        describe_take(heap, n, option)
     }
 
     /// Whether the tameness lemma (see the module docs) holds for every heap, so that
-    /// misère sums follow the misère-Nim rule on Grundy values.
+    /// misère sums follow the misère-Nim rule on Grundy values. Families whose heaps
+    /// split must answer `false`: the lemma's proof needs one heap per heap.
     fn misere_is_tame(&self) -> Result<bool, Error>;
 
     /// The nim-sequence of one heap.
     fn sequence(&self) -> &dyn HeapSequence;
+}
+
+/// How many tokens a move from a heap of `n` to `option` removes.
+pub fn taken(n: &Nat, option: &[Nat]) -> Nat {
+    option.iter().fold(n.clone(), |left, h| left - h)
+}
+
+/// The amounts one may take from a heap of `n`, for take-away games: "1, 3 or 4
+/// tokens" when there are at most ten, else "the number of tokens to take".
+pub fn take_syntax<H: HeapRules + ?Sized>(rules: &H, n: &Nat) -> String {
+    let amounts: Vec<String> = rules
+        .first_options(n, 11)
+        .iter()
+        .map(|option| taken(n, option).to_string())
+        .collect();
+    if amounts.len() <= 10 {
+        let word = if amounts == ["1"] { "token" } else { "tokens" };
+        format!("{} {word}", list_with_or(&amounts))
+    } else {
+        "the number of tokens to take".to_string()
+    }
+}
+
+/// A take-away move typed as the amount to take, checked with
+/// [`HeapRules::is_option`].
+pub fn parse_take<H: HeapRules + ?Sized>(
+    rules: &H,
+    n: &Nat,
+    text: &str,
+) -> Result<HeapOption, InputError> {
+    let expected = || format!("{} from a heap of {n}", rules.option_syntax(n));
+    let words: Vec<&str> = tokens(text).collect();
+    let [word] = words[..] else {
+        return Err(InputError::invalid("move", text, expected()));
+    };
+    let amount = parse_nat(word, "number of tokens")?;
+    if amount == 0u32 || amount > *n {
+        return Err(InputError::invalid("move", text, expected()));
+    }
+    let option = vec![n - amount];
+    if !rules.is_option(n, &option) {
+        return Err(InputError::invalid("move", text, expected()));
+    }
+    Ok(option)
+}
+
+/// The heaps an option leaves, for move descriptions: "3 + 4", or "nothing".
+pub fn describe_heaps(heaps: &[Nat]) -> String {
+    match heaps {
+        [] => "nothing".to_string(),
+        _ => heaps
+            .iter()
+            .map(|h| h.to_string())
+            .collect::<Vec<_>>()
+            .join(" + "),
+    }
+}
+
+/// A take-away move in words: "take 2 tokens from heap 1 (3 → 1)", or without the
+/// heap's number when there is only one heap.
+pub fn describe_take(heap: Option<usize>, n: &Nat, option: &[Nat]) -> String {
+    let amount = taken(n, option);
+    let from = heap.map_or(String::new(), |heap| format!(" from heap {heap}"));
+    format!(
+        "take {amount} {}{from} ({n} → {})",
+        tokens_word(&amount),
+        describe_heaps(option)
+    )
 }
 
 /// A move in a sum of heaps: heap `heap` (0-based) is replaced by `into`.
@@ -208,64 +289,44 @@ impl<H: HeapRules> HeapSum<H> {
     }
 
     /// The moves that bring some heap of value g to the value `target_of(g)` names,
-    /// each with that reason: the first `limit` of them and how many there are.
+    /// each with that reason: the first `max` of them, and how many there are.
     fn moves_to_targets(
         &self,
         heaps: &[Nat],
         values: &[Nat],
-        limit: usize,
+        max: usize,
         target_of: impl Fn(&Nat) -> (Nat, &'static str),
-    ) -> Result<(Vec<WinningMove<HeapMove>>, usize), Error> {
-        let mut moves = Vec::new();
-        let mut count = 0;
+    ) -> Result<WinningMoves<HeapMove>, Error> {
+        let mut winning = WinningMoves::new(max);
         for (index, (heap, value)) in heaps.iter().zip(values).enumerate() {
             let (target, reason) = target_of(value);
             if target == *value {
                 continue;
             }
-            for option in self.rules.heap_options_with_value(heap, &target)? {
-                count += 1;
-                if moves.len() < limit {
-                    let play = HeapMove {
-                        heap: index,
-                        into: option,
-                    };
-                    moves.push(WinningMove {
-                        action: self.describe_heap_move(heaps, &play),
-                        reason: reason.to_string(),
-                        play,
-                    });
-                }
+            let options = self
+                .rules
+                .heap_options_with_value(heap, &target, winning.room())?;
+            winning.add_count(options.count);
+            for option in options.listed {
+                let play = HeapMove {
+                    heap: index,
+                    into: option,
+                };
+                winning.keep(play, reason, |play| self.describe_heap_move(heaps, play));
             }
         }
-        Ok((moves, count))
+        Ok(winning)
     }
 
-    /// [`Strategy::describe_move`] for a slice of heaps.
+    /// [`Strategy::describe_move`] for a slice of heaps: the heap is named only when
+    /// there are several.
     fn describe_heap_move(&self, heaps: &[Nat], play: &HeapMove) -> String {
-        let n = &heaps[play.heap];
-        let action = self.rules.describe(n, &play.into);
-        let change = format!("{n} → {}", Self::describe_heaps(&play.into));
-        if heaps.len() == 1 {
-            format!("{action} ({change})")
-        } else {
-            format!("{action} from heap {} ({change})", play.heap + 1)
-        }
+        let heap = (heaps.len() > 1).then_some(play.heap + 1);
+        self.rules.describe(heap, &heaps[play.heap], &play.into)
     }
 
     fn values(&self, heaps: &[Nat]) -> Result<Vec<Nat>, Error> {
         heaps.iter().map(|h| self.rules.heap_value(h)).collect()
-    }
-
-    fn describe_heaps(heaps: &[Nat]) -> String {
-        match heaps {
-            [] => "nothing".to_string(),
-            _ => heaps
-                .iter()
-                .map(|h| h.to_string())
-                .collect::<Vec<_>>()
-                .join(" + "),
-        }
     }
 
     fn explanation(
@@ -299,6 +360,55 @@ impl<H: HeapRules> HeapSum<H> {
                 "some heap has Grundy value 2 or more, so misère play follows the nim-sum: {sum}"
             ),
         }
+    }
+}
+
+impl<H: HeapRules> HeapSum<H> {
+    /// Misère play by exhaustive win/loss search, for families where the misère-Nim
+    /// rule does not hold: exact when the position has at most
+    /// [`MISERE_SEARCH_MAX_TOKENS`] tokens in all.
+    fn misere_by_search(
+        &self,
+        heaps: &[Nat],
+        grundy: Nat,
+        max_moves: usize,
+    ) -> Result<Analysis<HeapMove>, Error> {
+        let total = heaps.iter().fold(Nat::ZERO, |sum, h| sum + h);
+        if total > MISERE_SEARCH_MAX_TOKENS {
+            return Err(Error::Unsupported(format!(
+                "misère play of {} does not follow the misère-Nim rule, so nimlab searches \
+                 every position, which it does for at most {MISERE_SEARCH_MAX_TOKENS} tokens \
+                 in all; this position has {total}",
+                self.rules.spec()
+            )));
+        }
+        let heaps = heaps.to_vec();
+        let mut moves = Vec::new();
+        for (index, heap) in heaps.iter().enumerate() {
+            for option in self.rules.heap_options(heap) {
+                let play = HeapMove {
+                    heap: index,
+                    into: option,
+                };
+                let to = self.apply(&heaps, &play);
+                moves.push((play, to));
+            }
+        }
+        let describe = |play: &HeapMove| self.describe_heap_move(&heaps, play);
+        let explanation = format!(
+            "misère play of {} does not follow the misère-Nim rule, so every position \
+             reachable from here was searched",
+            self.rules.spec()
+        );
+        Ok(misere_by_search(
+            self,
+            &heaps,
+            moves,
+            describe,
+            max_moves,
+            Some(grundy),
+            explanation,
+        ))
     }
 }
 
@@ -339,10 +449,15 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
             .join(" ")
     }
 
+    /// A move that uses up the only heap leaves the position "0" (an empty heap), so
+    /// a position always has at least one heap to write.
     fn apply(&self, heaps: &Vec<Nat>, play: &HeapMove) -> Vec<Nat> {
         let mut to = heaps[..play.heap].to_vec();
         to.extend(play.into.iter().cloned());
         to.extend(heaps[play.heap + 1..].iter().cloned());
+        if to.is_empty() {
+            to.push(Nat::ZERO);
+        }
         to
     }
 
@@ -355,30 +470,25 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
         let values = self.values(heaps)?;
         let profile = ValueProfile::of(&values);
         if convention == Convention::Misere && !self.rules.misere_is_tame()? {
-            return Err(Error::Unsupported(format!(
-                "misère play of {} is not solved by nimlab yet",
-                self.rules.spec()
-            )));
+            return self.misere_by_search(heaps, profile.nim_sum, max_moves);
         }
         let lost = match convention {
             Convention::Normal => profile.nim_sum == Nat::ZERO,
             Convention::Misere => profile.misere_lost(),
         };
-        let (winning_moves, winning_move_count) = if lost {
-            (Vec::new(), 0)
+        let winning = if lost {
+            WinningMoves::new(max_moves)
         } else {
             self.moves_to_targets(heaps, &values, max_moves, |value| {
                 self.target(convention, &profile, value)
             })?
         };
-        Ok(Analysis {
+        Ok(winning.into_analysis(
             convention,
-            outcome: Outcome::from_mover_wins(!lost),
-            explanation: self.explanation(convention, &values, &profile),
-            grundy: Some(profile.nim_sum),
-            winning_moves,
-            winning_move_count,
-        })
+            Outcome::from_mover_wins(!lost),
+            Some(profile.nim_sum.clone()),
+            self.explanation(convention, &values, &profile),
+        ))
     }
 
     fn heap_sequence(&self) -> Option<&dyn HeapSequence> {
@@ -390,11 +500,12 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
         heaps: &Vec<Nat>,
         target: &Nat,
         limit: usize,
-    ) -> Result<(Vec<HeapMove>, usize), Error> {
+    ) -> Result<(Vec<HeapMove>, Nat), Error> {
         let values = self.values(heaps)?;
         let shift = nim_sum(&values) ^ target;
-        let (moves, count) =
-            self.moves_to_targets(heaps, &values, limit, |value| (value ^ &shift, ""))?;
+        let (moves, count) = self
+            .moves_to_targets(heaps, &values, limit, |value| (value ^ &shift, ""))?
+            .into_parts();
         Ok((moves.into_iter().map(|m| m.play).collect(), count))
     }
 
@@ -471,17 +582,7 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
     }
 
     fn render(&self, heaps: &Vec<Nat>) -> String {
-        const DRAWN: u32 = 40;
-        let draw = |n: &Nat| {
-            if *n == 0u32 {
-                "empty".to_string()
-            } else if *n <= DRAWN {
-                let count = u64::try_from(n).expect("at most 40");
-                format!("{} ({n})", "●".repeat(count as usize))
-            } else {
-                format!("{n} {}", tokens_word(n))
-            }
-        };
+        let draw = |n: &Nat| draw_count(n, "token", "tokens");
         if let [n] = &heaps[..] {
             return draw(n);
         }
@@ -615,7 +716,7 @@ pub(crate) mod testing {
                     listed, winning,
                     "{convention:?} winning moves from {position:?}"
                 );
-                assert_eq!(analysis.winning_move_count, winning.len());
+                assert_eq!(analysis.winning_move_count, Nat::from(winning.len()));
             }
         }
     }

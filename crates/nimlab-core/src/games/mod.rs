@@ -7,17 +7,25 @@
 //! `subtraction:1,3,4` into a [`Ruleset`], the object-safe, text-in/text-out face of a
 //! strategy that `analyze`, `play` and the web API share.
 
+pub mod classify;
+pub mod dag;
+pub mod grundy_game;
 pub mod heap;
 pub mod nim;
+pub mod octal;
 pub mod registry;
 pub mod searchable;
+pub mod staircase;
 pub mod subtraction;
 pub mod sum;
+pub mod turtles;
 
 use crate::error::{Error, InputError};
 use crate::num::Nat;
 use crate::solve::period::Periodicity;
+use crate::solve::search::{Game, Oracle};
 use crate::solve::{Convention, Outcome};
+use malachite_base::num::basic::traits::{One, Zero};
 
 /// A move that wins: it leaves the opponent in a lost position.
 ///
@@ -33,6 +41,111 @@ pub struct WinningMove<M> {
     pub reason: String,
 }
 
+/// Winning moves as a strategy finds them: all are counted, the first `max` kept.
+#[derive(Clone, Debug)]
+pub struct WinningMoves<M> {
+    max: usize,
+    moves: Vec<WinningMove<M>>,
+    count: Nat,
+}
+
+impl<M> WinningMoves<M> {
+    /// An empty list that keeps at most `max` moves.
+    pub fn new(max: usize) -> Self {
+        WinningMoves {
+            max,
+            moves: Vec::new(),
+            count: Nat::ZERO,
+        }
+    }
+
+    /// How many more moves would be kept.
+    pub fn room(&self) -> usize {
+        self.max - self.moves.len()
+    }
+
+    /// Count one winning move, and keep it if there is room (`describe` names it).
+    pub fn offer(&mut self, play: M, reason: &str, describe: impl FnOnce(&M) -> String) {
+        self.count += Nat::ONE;
+        self.keep(play, reason, describe);
+    }
+
+    /// Count `count` winning moves found without listing them all.
+    pub fn add_count(&mut self, count: Nat) {
+        self.count += count;
+    }
+
+    /// Keep a move already counted (by [`WinningMoves::add_count`]), if there is room.
+    pub fn keep(&mut self, play: M, reason: &str, describe: impl FnOnce(&M) -> String) {
+        if self.moves.len() < self.max {
+            self.moves.push(WinningMove {
+                action: describe(&play),
+                reason: reason.to_string(),
+                play,
+            });
+        }
+    }
+
+    /// The moves kept and the count of all of them.
+    pub fn into_parts(self) -> (Vec<WinningMove<M>>, Nat) {
+        (self.moves, self.count)
+    }
+
+    /// The analysis these moves belong to.
+    pub fn into_analysis(
+        self,
+        convention: Convention,
+        outcome: Outcome,
+        grundy: Option<Nat>,
+        explanation: String,
+    ) -> Analysis<M> {
+        Analysis {
+            convention,
+            outcome,
+            grundy,
+            explanation,
+            winning_moves: self.moves,
+            winning_move_count: self.count,
+        }
+    }
+}
+
+/// Misère play by exhaustive win/loss search, for small positions of families where
+/// no rule is known: `moves` lists every legal move with the position it leads to.
+pub(crate) fn misere_by_search<G: Game, M>(
+    game: &G,
+    position: &G::Position,
+    moves: Vec<(M, G::Position)>,
+    describe: impl Fn(&M) -> String,
+    max_moves: usize,
+    grundy: Option<Nat>,
+    explanation: String,
+) -> Analysis<M> {
+    let mut oracle = Oracle::new(game, Convention::Misere);
+    let mut lost = |p: &G::Position| {
+        oracle
+            .outcome(p)
+            .expect("the family's games have no cycles")
+            == Outcome::P
+    };
+    let mover_wins = !lost(position);
+    let mut winning = WinningMoves::new(max_moves);
+    if mover_wins {
+        for (play, to) in moves {
+            if lost(&to) {
+                let reason = "leaves a position lost for the opponent (exhaustive search)";
+                winning.offer(play, reason, &describe);
+            }
+        }
+    }
+    winning.into_analysis(
+        Convention::Misere,
+        Outcome::from_mover_wins(mover_wins),
+        grundy,
+        explanation,
+    )
+}
+
 /// Everything known about one position under one play convention.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis<M> {
@@ -46,8 +159,9 @@ pub struct Analysis<M> {
     pub explanation: String,
     /// The first winning moves, as many as were asked for, in a stable order.
     pub winning_moves: Vec<WinningMove<M>>,
-    /// How many winning moves there are in all.
-    pub winning_move_count: usize,
+    /// How many winning moves there are in all (a huge heap can have more than fit
+    /// in memory).
+    pub winning_move_count: Nat,
 }
 
 impl<M> Analysis<M> {
@@ -147,7 +261,7 @@ pub trait Strategy: Send + Sync {
         position: &Self::Position,
         target: &Nat,
         limit: usize,
-    ) -> Result<(Vec<Self::Move>, usize), Error> {
+    ) -> Result<(Vec<Self::Move>, Nat), Error> {
         let (moves, complete) = self.legal_moves(position, MAX_SEARCHED_MOVES);
         if !complete {
             return Err(Error::Unsupported(format!(
@@ -156,13 +270,13 @@ pub trait Strategy: Send + Sync {
             )));
         }
         let mut found = Vec::new();
-        let mut count = 0;
+        let mut count = Nat::ZERO;
         for play in moves {
             let after = self.apply(position, &play);
             let grundy = self.analyze(&after, Convention::Normal, 0)?.grundy;
             match grundy {
                 Some(value) if value == *target => {
-                    count += 1;
+                    count += Nat::ONE;
                     if found.len() < limit {
                         found.push(play);
                     }
@@ -293,7 +407,7 @@ pub trait Ruleset: Send + Sync {
         position: &str,
         target: &Nat,
         limit: usize,
-    ) -> Result<(Vec<TextMove>, usize), Error>;
+    ) -> Result<(Vec<TextMove>, Nat), Error>;
 }
 
 impl<S: Strategy> Ruleset for S {
@@ -366,7 +480,7 @@ impl<S: Strategy> Ruleset for S {
         position: &str,
         target: &Nat,
         limit: usize,
-    ) -> Result<(Vec<TextMove>, usize), Error> {
+    ) -> Result<(Vec<TextMove>, Nat), Error> {
         let position = self.parse_position(position)?;
         let (moves, count) = Strategy::moves_with_value(self, &position, target, limit)?;
         let moves = moves.iter().map(|m| self.text_move(&position, m)).collect();

@@ -6,7 +6,7 @@
 //! the tameness lemma holds trivially.
 
 use super::HeapSequence;
-use super::heap::{HeapOption, HeapRules};
+use super::heap::{HeapOption, HeapOptions, HeapRules};
 use crate::error::Error;
 use crate::num::{Nat, to_u64};
 use crate::solve::period::Periodicity;
@@ -49,12 +49,18 @@ impl HeapRules for Nim {
         amounts_up_to(n)
     }
 
-    fn heap_options_with_value(&self, n: &Nat, target: &Nat) -> Result<Vec<HeapOption>, Error> {
-        Ok(if target < n {
+    fn heap_options_with_value(
+        &self,
+        n: &Nat,
+        target: &Nat,
+        max: usize,
+    ) -> Result<HeapOptions, Error> {
+        let options = if target < n {
             vec![vec![target.clone()]]
         } else {
             vec![]
-        })
+        };
+        Ok(HeapOptions::first_of(options, max))
     }
 
     fn misere_is_tame(&self) -> Result<bool, Error> {
@@ -160,7 +166,7 @@ mod tests {
         let analysis = g.analyze(&position, Convention::Misere, 10).unwrap();
         assert_eq!(analysis.outcome, Outcome::N);
         // The only winning move empties the 5-heap, leaving two equal huge heaps.
-        assert_eq!(analysis.winning_move_count, 1);
+        assert_eq!(analysis.winning_move_count, 1u32);
         assert_eq!(
             g.format_position(&g.apply(&position, &analysis.winning_moves[0].play)),
             format!("{big} {big} 0")

@@ -1,14 +1,36 @@
 //! From a game spec string to a [`Ruleset`]. Adding a family adds one entry here.
+//!
+//! Some specs name a file (`dag:FILE`). The core reads no files: the front end passes
+//! a [`Loader`] that turns a file name into its text ([`parse_game_with`]), and
+//! [`parse_game`] refuses such specs.
 
 use super::Ruleset;
+use super::dag::Dag;
+use super::grundy_game::GrundyGame;
 use super::heap::HeapSum;
 use super::nim::Nim;
+use super::octal::Octal;
+use super::staircase::Staircase;
 use super::subtraction::{Subtraction, TakeUpTo};
 use super::sum::Sum;
+use super::turtles::Turtles;
 use crate::error::InputError;
 
+/// Reads the text of a file named in a spec; errors name the file.
+pub type Loader<'a> = &'a dyn Fn(&str) -> Result<String, InputError>;
+
+/// The graph the `dag` family's example file holds (the example's position is 3):
+/// four vertices, 1 → 0, 2 → 0, 3 → 1, 3 → 2.
+pub const EXAMPLE_GRAPH: &str = "4 4 1 0 2 0 3 1 3 2";
+
+/// A loader that serves [`EXAMPLE_GRAPH`] for any file name, so tests and demos can
+/// build every family's example without touching the file system.
+pub fn example_loader(_file: &str) -> Result<String, InputError> {
+    Ok(EXAMPLE_GRAPH.to_string())
+}
+
 /// Builds a family's ruleset from the spec's arguments (the text after `:`, if any).
-type Builder = fn(Option<&str>) -> Result<Box<dyn Ruleset>, InputError>;
+type Builder = fn(Option<&str>, Loader) -> Result<Box<dyn Ruleset>, InputError>;
 
 /// A game family the registry knows.
 pub struct Family {
@@ -33,7 +55,7 @@ pub const FAMILIES: &[Family] = &[
         example: "nim",
         example_position: "3 4 5",
         summary: "take any number of tokens from one heap",
-        build: |args| {
+        build: |args, _| {
             no_arguments("nim", args)?;
             Ok(Box::new(HeapSum { rules: Nim }))
         },
@@ -44,7 +66,7 @@ pub const FAMILIES: &[Family] = &[
         example: "subtraction:1,3,4",
         example_position: "10 7",
         summary: "take exactly s tokens from one heap, for s in the finite set S",
-        build: |args| {
+        build: |args, _| {
             Ok(Box::new(HeapSum {
                 rules: Subtraction::parse(args.unwrap_or(""))?,
             }))
@@ -56,10 +78,83 @@ pub const FAMILIES: &[Family] = &[
         example: "take:3",
         example_position: "12",
         summary: "take 1 to K tokens from one heap",
-        build: |args| {
+        build: |args, _| {
             Ok(Box::new(HeapSum {
                 rules: TakeUpTo::parse(args.unwrap_or(""))?,
             }))
+        },
+    },
+    Family {
+        name: "kayles",
+        syntax: "kayles",
+        example: "kayles",
+        example_position: "1 9",
+        summary: "knock down one pin or two adjacent pins of a row (octal 0.77)",
+        build: |args, _| {
+            no_arguments("kayles", args)?;
+            Ok(Box::new(HeapSum {
+                rules: Octal::kayles(),
+            }))
+        },
+    },
+    Family {
+        name: "octal",
+        syntax: "octal:CODE",
+        example: "octal:0.137",
+        example_position: "10 7",
+        summary: "the octal game with code CODE, e.g. 0.07 (Dawson's Kayles)",
+        build: |args, _| {
+            Ok(Box::new(HeapSum {
+                rules: Octal::parse(args.unwrap_or(""))?,
+            }))
+        },
+    },
+    Family {
+        name: "grundy-game",
+        syntax: "grundy-game",
+        example: "grundy-game",
+        example_position: "8 5",
+        summary: "split one heap into two non-empty heaps of different sizes",
+        build: |args, _| {
+            no_arguments("grundy-game", args)?;
+            Ok(Box::new(HeapSum {
+                rules: GrundyGame::new(),
+            }))
+        },
+    },
+    Family {
+        name: "staircase",
+        syntax: "staircase",
+        example: "staircase",
+        example_position: "1 5 0 2",
+        summary: "slide coins from a step to the step below (coins on steps 1, 2, …)",
+        build: |args, _| {
+            no_arguments("staircase", args)?;
+            Ok(Box::new(Staircase))
+        },
+    },
+    Family {
+        name: "turtles",
+        syntax: "turtles",
+        example: "turtles",
+        example_position: "THHTH",
+        summary: "Turning Turtles: turn a head to tails, and maybe one coin to its left",
+        build: |args, _| {
+            no_arguments("turtles", args)?;
+            Ok(Box::new(Turtles))
+        },
+    },
+    Family {
+        name: "dag",
+        syntax: "dag:FILE",
+        example: "dag:graph.txt",
+        example_position: "3",
+        summary: "tokens on the DAG in FILE (\"V E u1 v1 …\", edges u → v)",
+        build: |args, load| {
+            let file = args.filter(|f| !f.trim().is_empty()).ok_or_else(|| {
+                InputError::missing("DAG file", "a file name, as in dag:graph.txt")
+            })?;
+            Ok(Box::new(Dag::parse(&load(file)?, file)?))
         },
     },
 ];
@@ -92,20 +187,32 @@ pub fn default_position(spec: &str) -> Option<String> {
 }
 
 /// The game a spec string names, e.g. `nim`, `take:3` or `subtraction:1,3,4`, or a
-/// sum of games such as `kayles + nim`.
+/// sum of games such as `kayles + nim`. Specs that name a file are refused: use
+/// [`parse_game_with`].
 pub fn parse_game(spec: &str) -> Result<Box<dyn Ruleset>, InputError> {
+    parse_game_with(spec, &|file| {
+        Err(InputError::invalid(
+            "file",
+            file,
+            "no file: this caller reads none (nimlab-core does no I/O)",
+        ))
+    })
+}
+
+/// The game a spec string names, reading any file it names with `load`.
+pub fn parse_game_with(spec: &str, load: Loader) -> Result<Box<dyn Ruleset>, InputError> {
     if spec.contains('+') {
         let parts = spec
             .split('+')
-            .map(parse_family)
+            .map(|part| parse_family(part, load))
             .collect::<Result<Vec<_>, _>>()?;
         return Ok(Box::new(Sum::new(parts)));
     }
-    parse_family(spec)
+    parse_family(spec, load)
 }
 
 /// One family's game from its spec.
-fn parse_family(spec: &str) -> Result<Box<dyn Ruleset>, InputError> {
+fn parse_family(spec: &str, load: Loader) -> Result<Box<dyn Ruleset>, InputError> {
     let spec = spec.trim();
     let (name, args) = match spec.split_once(':') {
         Some((name, args)) => (name, Some(args)),
@@ -120,7 +227,7 @@ fn parse_family(spec: &str) -> Result<Box<dyn Ruleset>, InputError> {
         .iter()
         .find(|f| f.name == name)
         .ok_or_else(|| InputError::invalid("game", name, expected))?;
-    (family.build)(args)
+    (family.build)(args, load)
 }
 
 #[cfg(test)]
@@ -130,7 +237,7 @@ mod tests {
     #[test]
     fn every_example_parses_round_trips_and_analyzes() {
         for family in FAMILIES {
-            let game = parse_game(family.example).unwrap();
+            let game = parse_game_with(family.example, &example_loader).unwrap();
             assert_eq!(game.spec(), family.example);
             let request = crate::Request {
                 convention: crate::Convention::Normal,
@@ -177,8 +284,13 @@ mod tests {
         let err = |s: &str| parse_game(s).err().unwrap().to_string();
         assert_eq!(
             err("chess"),
-            "invalid game 'chess': expected one of nim, subtraction:S, take:K"
+            "invalid game 'chess': expected one of nim, subtraction:S, take:K, kayles, \
+             octal:CODE, grundy-game, staircase, turtles, dag:FILE"
         );
+        assert!(err("dag:g.txt").contains("'g.txt'"));
+        assert!(err("dag:").starts_with("missing DAG file"));
+        assert!(err("kayles:2").contains("'2'"));
+        assert!(err("octal:0.9").contains("'0.9'"));
         assert!(err("").starts_with("missing game"));
         assert!(err("subtraction:").starts_with("missing subtraction set"));
         assert!(err("subtraction:0").contains("'0'"));

@@ -9,7 +9,7 @@
 //! residue but n's own is one move away, and n's own is not.
 
 use super::HeapSequence;
-use super::heap::{HeapOption, HeapRules};
+use super::heap::{HeapOption, HeapOptions, HeapRules};
 use super::nim::{amounts_up_to, take_amounts};
 use crate::error::{Error, InputError};
 use crate::num::{Nat, parse_bounded, to_u64};
@@ -215,16 +215,19 @@ impl HeapRules for Subtraction {
             .collect()
     }
 
-    fn heap_options_with_value(&self, n: &Nat, target: &Nat) -> Result<Vec<HeapOption>, Error> {
+    fn heap_options_with_value(
+        &self,
+        n: &Nat,
+        target: &Nat,
+        max: usize,
+    ) -> Result<HeapOptions, Error> {
         let solved = self.solved()?;
-        let Some(target) = to_u64(target) else {
-            return Ok(vec![]);
-        };
-        Ok(self
+        let options = self
             .heap_options(n)
             .into_iter()
-            .filter(|option| u64::from(self.value(solved, &option[0])) == target)
-            .collect())
+            .filter(|option| *target == self.value(solved, &option[0]))
+            .collect();
+        Ok(HeapOptions::first_of(options, max))
     }
 
     fn is_take_away(&self) -> bool {
@@ -311,20 +314,26 @@ impl HeapRules for TakeUpTo {
         amounts_up_to(std::cmp::min(n, &Nat::from(self.k)))
     }
 
-    fn heap_options_with_value(&self, n: &Nat, target: &Nat) -> Result<Vec<HeapOption>, Error> {
+    fn heap_options_with_value(
+        &self,
+        n: &Nat,
+        target: &Nat,
+        max: usize,
+    ) -> Result<HeapOptions, Error> {
         // The amount s with (n − s) ≡ target, i.e. s ≡ g(n) − target (mod k + 1).
         let modulus = self.modulus();
         if *target >= modulus {
-            return Ok(vec![]);
+            return Ok(HeapOptions::default());
         }
         let value = n.mod_op(&modulus);
         let s = (value + &modulus - target).mod_op(&modulus);
         let s = to_u64(&s).expect("a residue mod k + 1 fits in u64");
-        Ok(if s != 0 && *n >= s {
+        let options = if s != 0 && *n >= s {
             vec![take(n, s)]
         } else {
             vec![]
-        })
+        };
+        Ok(HeapOptions::first_of(options, max))
     }
 
     /// Tame: a heap of value 0 with a move is a positive multiple of k + 1, and taking
@@ -539,7 +548,7 @@ mod tests {
                 prop_assert_eq!(crate::solve::sum::nim_sum(&values), Nat::from(0u32));
                 prop_assert_eq!(game.moves(&heaps).iter().filter(|q| **q == to).count(), 1);
             }
-            prop_assert_eq!(analysis.outcome == Outcome::N, analysis.winning_move_count > 0);
+            prop_assert_eq!(analysis.outcome == Outcome::N, analysis.winning_move_count > 0u32);
         }
     }
 }

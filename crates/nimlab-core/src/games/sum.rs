@@ -57,11 +57,11 @@ impl Sum {
         let outcome = oracle.outcome(&text).map_err(|_| too_big())?;
         let (moves, complete) = Strategy::legal_moves(self, &position.to_vec(), usize::MAX);
         let mut winning_moves = Vec::new();
-        let mut winning_move_count = 0;
+        let mut winning_move_count = Nat::ZERO;
         for play in moves {
             let after = self.format_position(&self.apply(&position.to_vec(), &play));
             if oracle.outcome(&after).map_err(|_| too_big())? == Outcome::P {
-                winning_move_count += 1;
+                winning_move_count += Nat::from(1u32);
                 if winning_moves.len() < max_moves {
                     winning_moves.push(WinningMove {
                         action: self.describe_move(&position.to_vec(), &play),
@@ -181,7 +181,7 @@ impl Strategy for Sum {
         let values = self.values(position)?;
         let x = nim_sum(&values);
         let mut winning_moves = Vec::new();
-        let mut winning_move_count = 0;
+        let mut winning_move_count = Nat::ZERO;
         if x != Nat::ZERO {
             for (part, (game, value)) in self.parts.iter().zip(&values).enumerate() {
                 let target = value ^ &x;

@@ -209,6 +209,11 @@ impl<'g, G: Game> Oracle<'g, G> {
         }
     }
 
+    /// How many distinct positions the memo holds.
+    pub fn memo_len(&self) -> usize {
+        self.memo.len()
+    }
+
     /// The outcome of a position under this oracle's convention.
     pub fn outcome(&mut self, position: &G::Position) -> Result<Outcome, Loop<G::Position>> {
         Ok(self.remoteness(position)?.0)
@@ -274,6 +279,7 @@ mod tests {
         assert_eq!(engine.memo_len(), 1_000_001);
         let mut oracle = Oracle::new(&chain, Convention::Normal);
         assert_eq!(oracle.outcome(&999_999).unwrap(), Outcome::P);
+        assert_eq!(oracle.memo_len(), 1_000_000);
     }
 
     /// Two-pile Nim without decomposition knowledge except through `components`.

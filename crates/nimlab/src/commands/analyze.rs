@@ -5,7 +5,7 @@ use crate::failure::Failure;
 use crate::output::{json_number, read_position, to_stdout};
 use nimlab_core::games::TextAnalysis;
 use nimlab_core::num::parse_bounded;
-use nimlab_core::{Convention, Outcome, Request};
+use nimlab_core::{Convention, Nat, Outcome, Request};
 use serde_json::json;
 use std::io::{self, Write};
 
@@ -84,7 +84,7 @@ fn write_json(out: &mut dyn Write, spec: &str, result: &TextAnalysis) -> io::Res
         "outcome": analysis.outcome.letter(),
         "grundy": analysis.grundy.as_ref().map(json_number),
         "explanation": analysis.explanation,
-        "winning_move_count": analysis.winning_move_count,
+        "winning_move_count": json_number(&analysis.winning_move_count),
         "winning_moves": moves,
     });
     serde_json::to_writer(&mut *out, &object)?;
@@ -110,14 +110,14 @@ fn write_plain(out: &mut dyn Write, spec: &str, result: &TextAnalysis) -> io::Re
         writeln!(out, "{label}: {grundy}")?;
     }
     writeln!(out, "Why: {}", analysis.explanation)?;
-    let count = analysis.winning_move_count;
+    let count = &analysis.winning_move_count;
     match analysis.outcome {
         Outcome::P => writeln!(
             out,
             "The player to move loses against perfect play: every move leaves a position the opponent wins."
         )?,
         Outcome::N => {
-            let moves = if count == 1 { "move" } else { "moves" };
+            let moves = if *count == 1u32 { "move" } else { "moves" };
             writeln!(
                 out,
                 "The player to move wins, with {count} winning {moves}:"
@@ -130,9 +130,9 @@ fn write_plain(out: &mut dyn Write, spec: &str, result: &TextAnalysis) -> io::Re
             None => writeln!(out, "  {}; {}", m.action, m.reason)?,
         }
     }
-    let unlisted = count - analysis.winning_moves.len();
-    if unlisted > 0 {
-        let moves = if unlisted == 1 { "move" } else { "moves" };
+    let unlisted = count - Nat::from(analysis.winning_moves.len());
+    if unlisted > 0u32 {
+        let moves = if unlisted == 1u32 { "move" } else { "moves" };
         writeln!(
             out,
             "  … and {unlisted} more winning {moves} (--max-moves lists more)"

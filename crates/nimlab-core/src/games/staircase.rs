@@ -1,0 +1,339 @@
+//! Staircase Nim: coins lie on steps 1..k; a move slides any positive number of coins
+//! from one step to the step below; coins that reach step 0 are out of play.
+//!
+//! The Grundy value is the nim-sum of the coin counts on the odd steps. Every move
+//! changes exactly one odd step (sliding from odd step i shrinks it; sliding from even
+//! step i grows odd step i − 1), so no move keeps the nim-sum, and shrinking odd steps
+//! alone reaches every smaller nim-sum, as in Nim. Hence the winning moves are exactly
+//! the moves that leave a nim-sum of 0 on the odd steps: shrink an odd step to
+//! c XOR x, or slide coins down from an even step to grow the odd step below it to
+//! c XOR x, when that is larger and the even step has enough coins.
+
+use super::{Analysis, Strategy, WinningMoves};
+use crate::error::{Error, InputError};
+use crate::num::{Nat, parse_bounded, parse_nat, to_u64, tokens};
+use crate::solve::search::Game;
+use crate::solve::sum::nim_sum;
+use crate::solve::{Convention, Outcome};
+use crate::text::draw_count;
+use malachite_base::num::basic::traits::{One, Zero};
+
+/// Staircase Nim.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Staircase;
+
+/// Slide `coins` coins from step `step` (1-based) to the step below.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StairMove {
+    /// The step the coins leave (1 = the lowest; its coins leave the game).
+    pub step: usize,
+    /// How many coins slide (at least one).
+    pub coins: Nat,
+}
+
+/// "1 coin", "3 coins".
+fn coins_phrase(count: &Nat) -> String {
+    format!("{count} {}", if *count == 1u32 { "coin" } else { "coins" })
+}
+
+impl Staircase {
+    /// The coin counts on the odd steps (1, 3, 5, …).
+    fn odd_steps(coins: &[Nat]) -> impl Iterator<Item = &Nat> {
+        coins.iter().step_by(2)
+    }
+
+    fn describe(play: &StairMove) -> String {
+        let moved = coins_phrase(&play.coins);
+        match play.step {
+            1 => format!("move {moved} from step 1 off the staircase"),
+            step => format!("move {moved} from step {step} to step {}", step - 1),
+        }
+    }
+}
+
+impl Strategy for Staircase {
+    type Position = Vec<Nat>;
+    type Move = StairMove;
+
+    fn spec(&self) -> String {
+        "staircase".to_string()
+    }
+
+    fn rules(&self) -> String {
+        "Staircase Nim: coins lie on steps 1, 2, 3, …; a move slides any positive number \
+         of coins from one step to the step below, and coins slid from step 1 leave the game."
+            .to_string()
+    }
+
+    fn position_syntax(&self) -> String {
+        "the number of coins on steps 1, 2, 3, … separated by spaces or commas, e.g. \"3 0 2 5\""
+            .to_string()
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Vec<Nat>, InputError> {
+        let coins = tokens(text)
+            .map(|t| parse_nat(t, "coin count"))
+            .collect::<Result<Vec<_>, _>>()?;
+        if coins.is_empty() {
+            return Err(InputError::missing("position", self.position_syntax()));
+        }
+        Ok(coins)
+    }
+
+    fn format_position(&self, coins: &Vec<Nat>) -> String {
+        coins
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    fn apply(&self, coins: &Vec<Nat>, play: &StairMove) -> Vec<Nat> {
+        let mut to = coins.clone();
+        to[play.step - 1] -= &play.coins;
+        if play.step >= 2 {
+            to[play.step - 2] += &play.coins;
+        }
+        to
+    }
+
+    fn analyze(
+        &self,
+        coins: &Vec<Nat>,
+        convention: Convention,
+        max_moves: usize,
+    ) -> Result<Analysis<StairMove>, Error> {
+        if convention == Convention::Misere {
+            return Err(Error::Unsupported(
+                "misère staircase Nim is not solved by nimlab".to_string(),
+            ));
+        }
+        let x = nim_sum(Self::odd_steps(coins));
+        let mut winning = WinningMoves::new(max_moves);
+        if x != Nat::ZERO {
+            for (index, here) in coins.iter().enumerate() {
+                let step = index + 1;
+                let slide = if step % 2 == 1 {
+                    // Shrink this odd step to here XOR x.
+                    let target = here ^ &x;
+                    (target < *here).then(|| here - target)
+                } else {
+                    // Grow the odd step below to below XOR x with coins from here.
+                    let below = &coins[index - 1];
+                    let target = below ^ &x;
+                    (target > *below && &target - below <= *here).then(|| target - below)
+                };
+                if let Some(slide) = slide {
+                    let play = StairMove { step, coins: slide };
+                    let reason = "leaves a nim-sum of 0 on the odd steps";
+                    winning.offer(play, reason, Self::describe);
+                }
+            }
+        }
+        let odd: Vec<String> = Self::odd_steps(coins).map(|c| c.to_string()).collect();
+        let explanation = if odd.len() <= 8 {
+            format!(
+                "nim-sum of the coins on the odd steps: {} = {x}",
+                odd.join(" ⊕ ")
+            )
+        } else {
+            format!("nim-sum of the coins on the {} odd steps = {x}", odd.len())
+        };
+        let outcome = Outcome::from_mover_wins(x != Nat::ZERO);
+        Ok(winning.into_analysis(convention, outcome, Some(x), explanation))
+    }
+
+    fn legal_moves(&self, coins: &Vec<Nat>, limit: usize) -> (Vec<StairMove>, bool) {
+        let mut moves = Vec::new();
+        for (index, here) in coins.iter().enumerate() {
+            let mut slide = Nat::ONE;
+            while slide <= *here {
+                if moves.len() == limit {
+                    return (moves, false);
+                }
+                moves.push(StairMove {
+                    step: index + 1,
+                    coins: slide.clone(),
+                });
+                slide += Nat::ONE;
+            }
+        }
+        (moves, true)
+    }
+
+    fn describe_move(&self, _coins: &Vec<Nat>, play: &StairMove) -> String {
+        Self::describe(play)
+    }
+
+    fn parse_move(&self, coins: &Vec<Nat>, text: &str) -> Result<StairMove, InputError> {
+        let words: Vec<&str> = tokens(text).collect();
+        let [step, count] = words[..] else {
+            return Err(InputError::invalid(
+                "move",
+                text.trim(),
+                self.move_syntax(coins),
+            ));
+        };
+        let step = parse_bounded(step, "step", 1, coins.len() as u64)? as usize;
+        let here = &coins[step - 1];
+        let slide = parse_nat(count, "number of coins")?;
+        if slide == 0u32 || slide > *here {
+            return Err(InputError::invalid(
+                "number of coins",
+                count,
+                format!("1 to {here} (the coins on step {step})"),
+            ));
+        }
+        Ok(StairMove { step, coins: slide })
+    }
+
+    fn move_syntax(&self, coins: &Vec<Nat>) -> String {
+        match Strategy::legal_moves(self, coins, 1).0.first() {
+            Some(example) => format!(
+                "a step, then how many coins to slide down from it; e.g. \"{} 1\" to {}",
+                example.step,
+                Self::describe(example)
+            ),
+            None => "no move: every coin is off the staircase".to_string(),
+        }
+    }
+
+    fn render(&self, coins: &Vec<Nat>) -> String {
+        let mut lines: Vec<String> = coins
+            .iter()
+            .enumerate()
+            .rev()
+            .map(|(i, c)| format!("step {}: {}", i + 1, draw_count(c, "coin", "coins")))
+            .collect();
+        lines.push("(floor)".to_string());
+        lines.join("\n")
+    }
+}
+
+/// The rules for the brute-force searches (small coin counts only).
+impl Game for Staircase {
+    type Position = Vec<Nat>;
+
+    fn moves(&self, coins: &Vec<Nat>) -> Vec<Vec<Nat>> {
+        let mut out = Vec::new();
+        for (index, here) in coins.iter().enumerate() {
+            let here = to_u64(here).expect("brute force runs on small positions");
+            for slide in 1..=here {
+                let play = StairMove {
+                    step: index + 1,
+                    coins: Nat::from(slide),
+                };
+                out.push(self.apply(coins, &play));
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::search::{GrundyEngine, Oracle};
+    use proptest::prelude::{ProptestConfig, prop_assert, prop_assert_eq, proptest};
+
+    /// Every staircase of 1..=4 steps with at most 3 coins on each.
+    fn small_positions() -> Vec<Vec<Nat>> {
+        let mut all = Vec::new();
+        for steps in 1..=4u32 {
+            for code in 0..4u32.pow(steps) {
+                all.push(
+                    (0..steps)
+                        .map(|i| Nat::from(code / 4u32.pow(i) % 4))
+                        .collect(),
+                );
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn values_outcomes_and_every_winning_move_match_brute_force() {
+        let game = Staircase;
+        let mut engine = GrundyEngine::new(&game);
+        let mut oracle = Oracle::new(&game, Convention::Normal);
+        for position in small_positions() {
+            let analysis = game
+                .analyze(&position, Convention::Normal, usize::MAX)
+                .unwrap();
+            assert_eq!(
+                analysis.grundy,
+                Some(Nat::from(engine.grundy(&position).unwrap())),
+                "Grundy value of {position:?}"
+            );
+            assert_eq!(analysis.outcome, oracle.outcome(&position).unwrap());
+            let mut listed: Vec<Vec<Nat>> = analysis
+                .winning_moves
+                .iter()
+                .map(|m| game.apply(&position, &m.play))
+                .collect();
+            let mut winning: Vec<Vec<Nat>> = game
+                .moves(&position)
+                .into_iter()
+                .filter(|m| oracle.outcome(m).unwrap() == Outcome::P)
+                .collect();
+            listed.sort();
+            winning.sort();
+            assert_eq!(listed, winning, "winning moves from {position:?}");
+            assert_eq!(analysis.winning_move_count, Nat::from(winning.len()));
+        }
+    }
+
+    #[test]
+    fn moves_from_even_steps_are_listed_and_described() {
+        // Odd steps hold 1 and 0: nim-sum 1. Winning: take the coin off step 1, or
+        // slide one coin from step 4 onto step 3.
+        let game = Staircase;
+        let position = game.parse_position("1 5 0 2").unwrap();
+        let analysis = game.analyze(&position, Convention::Normal, 10).unwrap();
+        let actions: Vec<&str> = analysis
+            .winning_moves
+            .iter()
+            .map(|m| m.action.as_str())
+            .collect();
+        assert_eq!(
+            actions,
+            [
+                "move 1 coin from step 1 off the staircase",
+                "move 1 coin from step 4 to step 3"
+            ]
+        );
+        assert_eq!(
+            analysis.explanation,
+            "nim-sum of the coins on the odd steps: 1 ⊕ 0 = 1"
+        );
+    }
+
+    #[test]
+    fn parse_errors_and_misere() {
+        let game = Staircase;
+        let err = game.parse_position("3 -1").unwrap_err().to_string();
+        assert!(err.contains("'-1'"), "{err}");
+        assert!(game.parse_position(" ").is_err());
+        let position = game.parse_position("1").unwrap();
+        assert!(game.analyze(&position, Convention::Misere, 1).is_err());
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// On huge random staircases every listed move is legal and zeroes the odd
+        /// steps' nim-sum.
+        #[test]
+        fn huge_winning_moves_zero_the_odd_nim_sum(coins in proptest::collection::vec("[0-9]{1,40}", 1..12)) {
+            let game = Staircase;
+            let position = game.parse_position(&coins.join(" ")).unwrap();
+            let analysis = game.analyze(&position, Convention::Normal, usize::MAX).unwrap();
+            prop_assert_eq!(analysis.outcome == Outcome::N, analysis.winning_move_count > 0u32);
+            for m in &analysis.winning_moves {
+                prop_assert!(m.play.coins > 0u32 && m.play.coins <= position[m.play.step - 1]);
+                let to = game.apply(&position, &m.play);
+                prop_assert_eq!(nim_sum(Staircase::odd_steps(&to)), Nat::ZERO);
+            }
+        }
+    }
+}

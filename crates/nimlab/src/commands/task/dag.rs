@@ -1,0 +1,16 @@
+//! Task 4: `V E u1 v1 ..` → every vertex's Grundy value, then the losing vertices.
+
+use super::line_of;
+use crate::failure::Failure;
+use nimlab_core::games::dag::Dag;
+
+/// Line 1: the V Grundy values; line 2: the vertices of value 0, ascending (an
+/// empty line if there are none). A cycle is an input error naming a vertex on it.
+pub fn run(text: &str) -> Result<String, Failure> {
+    let dag = Dag::parse(text, "standard input")?;
+    let values = dag.values();
+    let losing: Vec<u32> = (0..values.len() as u32)
+        .filter(|&v| values[v as usize] == 0)
+        .collect();
+    Ok(line_of(values) + &line_of(&losing))
+}

@@ -1,0 +1,101 @@
+//! Tasks on mex, subtraction games and sums: 1, 2, 3, 5, 8, 10 and 11.
+
+use super::{Input, line_of};
+use crate::failure::Failure;
+use nimlab_core::Nat;
+use nimlab_core::games::HeapSequence;
+use nimlab_core::games::heap::HeapRules;
+use nimlab_core::games::subtraction::{MAX_AMOUNT, MAX_TAKE, Subtraction, TakeUpTo};
+use nimlab_core::num::to_u64;
+use nimlab_core::solve::mex::mex;
+use nimlab_core::solve::sum::winning_target as target_of;
+
+/// Largest n for a table of g(0..n) (tasks 2 and 8): 10^8 values are 400 MB.
+const MAX_TABLE: u64 = 100_000_000;
+
+/// Task 1: `m v1..vm` → the mex of the values.
+pub fn mex_task(input: &mut Input) -> Result<String, Failure> {
+    let m = input.count("m", 0)?;
+    let values = input
+        .nats(m, "value")?
+        .iter()
+        .map(|v| to_u64(v).map_or(usize::MAX, |v| v as usize))
+        .collect::<Vec<_>>();
+    Ok(format!("{}\n", mex(values)))
+}
+
+/// Read `|S| s1..`: a subtraction set with amounts from 1 to `max`.
+fn read_set(input: &mut Input, max: u64) -> Result<Subtraction, Failure> {
+    let size = input.count("|S|", 1)?;
+    let amounts = (0..size)
+        .map(|_| input.bounded("element of S", 1, max))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Subtraction::new(&amounts)?)
+}
+
+/// Task 2: `n |S| s1..` → g(0), …, g(n).
+pub fn subtraction_table(input: &mut Input) -> Result<String, Failure> {
+    let n = input.bounded("n", 0, MAX_TABLE)? as usize;
+    let game = read_set(input, u64::MAX)?;
+    Ok(line_of(&game.grundy_table(n)?))
+}
+
+/// Task 3: `|S| s1.. m p1..pm` → FIRST or SECOND, by the XOR of the piles' values.
+pub fn subtraction_sum(input: &mut Input) -> Result<String, Failure> {
+    let game = read_set(input, MAX_AMOUNT)?;
+    super::games::heap_sum(&game, input)
+}
+
+/// Task 5: `k Q n1..nQ` → FIRST or SECOND per query, by g(n) = n mod (k + 1).
+pub fn take_queries(input: &mut Input) -> Result<String, Failure> {
+    let k = input.bounded("k", 1, MAX_TAKE)?;
+    let game = TakeUpTo::parse(&k.to_string())?;
+    let queries = input.count("Q", 1)?;
+    let mut out = String::with_capacity(queries.min(1 << 20) * 7);
+    for _ in 0..queries {
+        let n = input.nat("n")?;
+        out += if game.heap_value(&n)? == 0u32 {
+            "SECOND\n"
+        } else {
+            "FIRST\n"
+        };
+    }
+    Ok(out)
+}
+
+/// Task 8: `n m p1..pm` (piles ≤ n) → g(0..n) of take-1-or-2, then FIRST or SECOND.
+pub fn take_one_or_two(input: &mut Input) -> Result<String, Failure> {
+    let n = input.bounded("n", 0, MAX_TABLE)?;
+    let m = input.count("m", 0)?;
+    let piles = (0..m)
+        .map(|_| input.bounded("pile size", 0, n))
+        .collect::<Result<Vec<_>, _>>()?;
+    let table = Subtraction::new(&[1, 2])?.grundy_table(n as usize)?;
+    let x = piles.iter().fold(0, |x, &p| x ^ table[p as usize]);
+    let verdict = if x == 0 { "SECOND" } else { "FIRST" };
+    Ok(format!("{}{verdict}\n", line_of(&table)))
+}
+
+/// Task 10: `m g1..gm` → LOSING, or `i t`: move in component i to value t.
+pub fn winning_target(input: &mut Input) -> Result<String, Failure> {
+    let m = input.count("m", 1)?;
+    let values = input.nats(m, "Grundy value")?;
+    Ok(match target_of(&values) {
+        None => "LOSING\n".to_string(),
+        Some((index, target)) => format!("{} {target}\n", index + 1),
+    })
+}
+
+/// Task 11: `|S| s1.. Q n1..nQ` → g(n) per line, through the period certified by a
+/// full window of max S values.
+pub fn periodic_queries(input: &mut Input) -> Result<String, Failure> {
+    let game = read_set(input, MAX_AMOUNT)?;
+    let queries = input.count("Q", 1)?;
+    let mut out = String::with_capacity(queries.min(1 << 20) * 3);
+    for _ in 0..queries {
+        let n: Nat = input.nat("n")?;
+        out += &game.heap_value(&n)?.to_string();
+        out.push('\n');
+    }
+    Ok(out)
+}
