@@ -125,10 +125,7 @@ pub fn choose_move(
             .winning_moves
             .choose(rng)
             .expect("a won position has a winning move");
-        return Ok(TextMove {
-            action: winning.action.clone(),
-            to: winning.play.clone().expect("positions were asked for"),
-        });
+        return Ok(winning.play.clone().expect("positions were asked for"));
     }
     match (policy.style, searched) {
         (Style::Random, _) => any_move(rng),
@@ -211,10 +208,7 @@ pub fn review(
                 let best = &was.winning_moves[0];
                 blunders.push(Blunder {
                     index,
-                    better: TextMove {
-                        action: best.action.clone(),
-                        to: best.play.clone().expect("positions were asked for"),
-                    },
+                    better: best.play.clone().expect("positions were asked for"),
                     reason: best.reason.clone(),
                 });
             }

@@ -101,6 +101,11 @@ pub fn install_panic_hook() {
             .map(|s| s.to_string())
             .or_else(|| info.payload().downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "unknown failure".to_string());
+        // Printing to a reader that went away (`nimlab play | head`) is not a bug:
+        // stop quietly, as a finished command would.
+        if message.starts_with("failed printing to stdout") {
+            std::process::exit(0);
+        }
         eprintln!("nimlab: internal error (a bug; please report it): {message}");
         std::process::exit(1);
     }));

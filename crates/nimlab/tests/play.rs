@@ -138,7 +138,7 @@ fn hint_and_undo() {
     assert_lines_in_order(
         &text,
         &[
-            "Hint: take 3 tokens (11 → 8): it leaves a nim-sum of 0.",
+            "Hint: take 3 tokens (11 → 8) (type \"3\"): it leaves a nim-sum of 0.",
             "You drew three tokens.",
             "Your last move and my reply are taken back.",
             "There are 11 tokens in the pot. Please draw 1, 2 or 3 tokens.",

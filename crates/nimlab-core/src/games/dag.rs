@@ -389,6 +389,13 @@ impl Strategy for Dag {
         Ok(DagMove { token, to })
     }
 
+    fn move_text(&self, position: &Vec<usize>, play: &DagMove) -> String {
+        match position.len() {
+            1 => play.to.to_string(),
+            _ => format!("{} {}", play.token + 1, play.to),
+        }
+    }
+
     fn move_syntax(&self, position: &Vec<usize>) -> String {
         match position.len() {
             1 => "the vertex to move the token to".to_string(),

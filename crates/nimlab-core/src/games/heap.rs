@@ -94,6 +94,12 @@ pub trait HeapRules: Send + Sync {
         self.heap_options(n).iter().any(|o| o == option)
     }
 
+    /// What a heap and its tokens are called on boards and in prompts. Default:
+    /// ("heap", "token"); Kayles says ("row", "pin").
+    fn names(&self) -> (&'static str, &'static str) {
+        ("heap", "token")
+    }
+
     /// Whether every move takes tokens and leaves at most one heap, so a single heap
     /// is a pot to draw from (the default says no).
     fn is_take_away(&self) -> bool {
@@ -421,8 +427,9 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
     }
 
     fn rules(&self) -> String {
+        let (heap, _) = self.rules.names();
         format!(
-            "{} Several heaps are played side by side: a move is made in one heap.",
+            "{} Several {heap}s are played side by side: a move is made in one {heap}.",
             self.rules.rules()
         )
     }
@@ -541,23 +548,37 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
             let into = self.rules.parse_option(&heaps[0], text)?;
             return Ok(HeapMove { heap: 0, into });
         }
-        let heap = parse_bounded(words[0], "heap number", 1, heaps.len() as u64)? as usize - 1;
+        let (heap_word, _) = self.rules.names();
+        let number = format!("{heap_word} number");
+        let heap = parse_bounded(words[0], &number, 1, heaps.len() as u64)? as usize - 1;
         let n = &heaps[heap];
         if self.rules.first_options(n, 1).is_empty() {
             return Err(InputError::invalid(
-                "heap number",
+                number,
                 words[0],
-                format!("a heap with a move left (heap {} has none)", heap + 1),
+                format!(
+                    "a {heap_word} with a move left ({heap_word} {} has none)",
+                    heap + 1
+                ),
             ));
         }
         if words.len() == 1 {
             return Err(InputError::missing(
-                format!("move in heap {}", heap + 1),
-                format!("{} after the heap number", self.rules.option_syntax(n)),
+                format!("move in {heap_word} {}", heap + 1),
+                format!("{} after the {number}", self.rules.option_syntax(n)),
             ));
         }
         let into = self.rules.parse_option(n, &words[1..].join(" "))?;
         Ok(HeapMove { heap, into })
+    }
+
+    fn move_text(&self, heaps: &Vec<Nat>, play: &HeapMove) -> String {
+        let option = self.rules.option_text(&heaps[play.heap], &play.into);
+        if heaps.len() == 1 {
+            option
+        } else {
+            format!("{} {option}", play.heap + 1)
+        }
     }
 
     fn move_syntax(&self, heaps: &Vec<Nat>) -> String {
@@ -566,30 +587,29 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
             return "no move: the game is over".to_string();
         };
         let n = &heaps[example.heap];
-        let option = self.rules.option_text(n, &example.into);
+        let text = self.move_text(heaps, example);
         let action = self.describe_move(heaps, example);
         if heaps.len() == 1 {
             format!(
-                "{}, e.g. \"{option}\" to {action}",
+                "{}, e.g. \"{text}\" to {action}",
                 self.rules.option_syntax(n)
             )
         } else {
-            format!(
-                "a heap number, then the move in that heap; e.g. \"{} {option}\" to {action}",
-                example.heap + 1
-            )
+            let (heap, _) = self.rules.names();
+            format!("a {heap} number, then the move in that {heap}; e.g. \"{text}\" to {action}")
         }
     }
 
     fn render(&self, heaps: &Vec<Nat>) -> String {
-        let draw = |n: &Nat| draw_count(n, "token", "tokens");
+        let (heap, token) = self.rules.names();
+        let draw = |n: &Nat| draw_count(n, token, &format!("{token}s"));
         if let [n] = &heaps[..] {
             return draw(n);
         }
         heaps
             .iter()
             .enumerate()
-            .map(|(i, n)| format!("heap {}: {}", i + 1, draw(n)))
+            .map(|(i, n)| format!("{heap} {}: {}", i + 1, draw(n)))
             .collect::<Vec<_>>()
             .join("\n")
     }

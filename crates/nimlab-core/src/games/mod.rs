@@ -246,6 +246,10 @@ pub trait Strategy: Send + Sync {
     /// Read a person's move in this position; the error says what is expected.
     fn parse_move(&self, position: &Self::Position, text: &str) -> Result<Self::Move, InputError>;
 
+    /// What a person types for a legal move: [`Strategy::parse_move`] reads it back
+    /// as the same move.
+    fn move_text(&self, position: &Self::Position, play: &Self::Move) -> String;
+
     /// How to type a move in this position, with an example.
     fn move_syntax(&self, position: &Self::Position) -> String;
 
@@ -325,6 +329,8 @@ pub struct Pot {
 pub struct TextMove {
     /// The move in words, as an imperative phrase.
     pub action: String,
+    /// What a person types to make it.
+    pub text: String,
     /// The position after the move, in canonical syntax.
     pub to: String,
 }
@@ -350,13 +356,14 @@ pub struct Request {
 }
 
 /// An analysis at the text level: the position (when asked for) and the analysis,
-/// whose moves are the positions they lead to.
+/// whose moves are written out as text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TextAnalysis {
     /// The position in canonical syntax, when positions were asked for.
     pub position: Option<String>,
-    /// The analysis; each winning move's `play` is the position after it.
-    pub analysis: Analysis<Option<String>>,
+    /// The analysis; each winning move's `play` is the move as text (when positions
+    /// were asked for).
+    pub analysis: Analysis<Option<TextMove>>,
 }
 
 /// The object-safe face of a [`Strategy`]: positions in and out as text, so front
@@ -375,8 +382,8 @@ pub trait Ruleset: Send + Sync {
     fn normalize(&self, position: &str) -> Result<String, Error>;
 
     /// Analyse a position written as text. When `request.with_positions`, the result
-    /// carries the position in canonical syntax and, in each winning move's `play`,
-    /// the position after the move; otherwise those are `None`.
+    /// carries the position in canonical syntax and each winning move as text (with
+    /// the position after it); otherwise those are `None`.
     fn analyze(&self, position: &str, request: Request) -> Result<TextAnalysis, Error>;
 
     /// The single-heap nim-sequence, if this family has one.
@@ -433,9 +440,7 @@ impl<S: Strategy> Ruleset for S {
         let show = request.with_positions;
         Ok(TextAnalysis {
             position: show.then(|| self.format_position(&position)),
-            analysis: analysis.map_moves(|play| {
-                show.then(|| self.format_position(&self.apply(&position, &play)))
-            }),
+            analysis: analysis.map_moves(|play| show.then(|| self.text_move(&position, &play))),
         })
     }
 
@@ -494,6 +499,7 @@ trait TextMoves: Strategy {
     fn text_move(&self, position: &Self::Position, play: &Self::Move) -> TextMove {
         TextMove {
             action: self.describe_move(position, play),
+            text: self.move_text(position, play),
             to: self.format_position(&self.apply(position, play)),
         }
     }

@@ -386,6 +386,14 @@ impl HeapRules for Octal {
         !self.splits()
     }
 
+    fn names(&self) -> (&'static str, &'static str) {
+        if self.kayles {
+            ("row", "pin")
+        } else {
+            ("heap", "token")
+        }
+    }
+
     /// Splitting codes: the tokens to remove, counted along the heap as a row.
     fn option_syntax(&self, n: &Nat) -> String {
         if !self.splits() {

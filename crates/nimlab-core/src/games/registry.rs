@@ -248,6 +248,35 @@ mod tests {
         }
     }
 
+    /// Every family, on positions reached by random walks from its example: each
+    /// legal move's text reads back as the same move, and its description and
+    /// result are what the legal-move list says.
+    #[test]
+    fn every_legal_move_reads_back_from_its_text() {
+        use rand::seq::IndexedRandom;
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+        for family in FAMILIES {
+            let game = parse_game_with(family.example, &example_loader).unwrap();
+            for _ in 0..40 {
+                let mut position = family.example_position.to_string();
+                for _ in 0..rng.random_range(0..6) {
+                    let legal = game.legal_moves(&position, 64).unwrap();
+                    match legal.moves.choose(&mut rng) {
+                        Some(play) => position = play.to.clone(),
+                        None => break,
+                    }
+                }
+                for play in game.legal_moves(&position, 256).unwrap().moves {
+                    let read = game.parse_move(&position, &play.text).unwrap_or_else(|e| {
+                        panic!("{}: '{}' from {position}: {e}", family.example, play.text)
+                    });
+                    assert_eq!(read, play, "{} from {position}", family.example);
+                }
+            }
+        }
+    }
+
     #[test]
     fn specs_are_normalized() {
         assert_eq!(

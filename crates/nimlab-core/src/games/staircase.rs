@@ -187,6 +187,10 @@ impl Strategy for Staircase {
         Ok(StairMove { step, coins: slide })
     }
 
+    fn move_text(&self, _coins: &Vec<Nat>, play: &StairMove) -> String {
+        format!("{} {}", play.step, play.coins)
+    }
+
     fn move_syntax(&self, coins: &Vec<Nat>) -> String {
         match Strategy::legal_moves(self, coins, 1).0.first() {
             Some(example) => format!(

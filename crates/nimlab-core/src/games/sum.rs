@@ -253,6 +253,10 @@ impl Strategy for Sum {
         Ok(SumMove { part, play })
     }
 
+    fn move_text(&self, _position: &Vec<String>, play: &SumMove) -> String {
+        format!("{} {}", play.part + 1, play.play.text)
+    }
+
     fn move_syntax(&self, position: &Vec<String>) -> String {
         let example = self
             .parts

@@ -243,6 +243,13 @@ impl Strategy for Turtles {
         Ok(TurtleMove { head, also })
     }
 
+    fn move_text(&self, _coins: &Vec<bool>, play: &TurtleMove) -> String {
+        match play.also {
+            Some(also) => format!("{} {}", also + 1, play.head + 1),
+            None => (play.head + 1).to_string(),
+        }
+    }
+
     fn move_syntax(&self, coins: &Vec<bool>) -> String {
         match coins.iter().position(|&h| h) {
             Some(head) => format!(

@@ -75,7 +75,14 @@ fn write_json(out: &mut dyn Write, spec: &str, result: &TextAnalysis) -> io::Res
     let moves: Vec<_> = analysis
         .winning_moves
         .iter()
-        .map(|m| json!({ "to": m.play, "move": m.action, "reason": m.reason }))
+        .map(|m| {
+            json!({
+                "to": m.play.as_ref().map(|p| &p.to),
+                "move": m.action,
+                "type": m.play.as_ref().map(|p| &p.text),
+                "reason": m.reason,
+            })
+        })
         .collect();
     let object = json!({
         "game": spec,
@@ -126,7 +133,7 @@ fn write_plain(out: &mut dyn Write, spec: &str, result: &TextAnalysis) -> io::Re
     }
     for m in &analysis.winning_moves {
         match &m.play {
-            Some(to) => writeln!(out, "  → {to}: {}; {}", m.action, m.reason)?,
+            Some(play) => writeln!(out, "  → {}: {}; {}", play.to, m.action, m.reason)?,
             None => writeln!(out, "  {}; {}", m.action, m.reason)?,
         }
     }

@@ -441,11 +441,17 @@ impl Session {
         let request = Request {
             convention: self.convention,
             max_moves: 1,
-            with_positions: false,
+            with_positions: true,
         };
         let analysis = self.game.analyze(self.position(), request)?.analysis;
         match analysis.winning_moves.first() {
-            Some(best) => println!("Hint: {}: it {}.", best.action, best.reason),
+            Some(best) => {
+                let text = best.play.as_ref().map_or("", |play| play.text.as_str());
+                println!(
+                    "Hint: {} (type \"{text}\"): it {}.",
+                    best.action, best.reason
+                )
+            }
             None => println!(
                 "Hint: there is no winning move here ({}); every move loses against \
                  perfect play, so make the game long and hope for a mistake.",
