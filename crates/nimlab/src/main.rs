@@ -43,6 +43,7 @@ enum Command {
     Analyze(commands::analyze::Args),
     Grundy(commands::grundy::Args),
     Period(commands::period::Args),
+    Seq(commands::seq::Args),
 }
 
 fn main() -> ExitCode {
@@ -59,6 +60,7 @@ fn main() -> ExitCode {
         Command::Analyze(args) => commands::analyze::run(args),
         Command::Grundy(args) => commands::grundy::run(args),
         Command::Period(args) => commands::period::run(args),
+        Command::Seq(args) => commands::seq::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

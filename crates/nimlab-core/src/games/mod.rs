@@ -7,14 +7,19 @@
 //! `subtraction:1,3,4` into a [`Ruleset`], the object-safe, text-in/text-out face of a
 //! strategy that `analyze`, `play` and the web API share.
 
+pub mod copycat;
+pub mod fibonacci;
+pub mod flipflop;
 pub mod heap;
 pub mod nim;
 pub mod registry;
 pub mod subtraction;
+pub mod wythoff;
 
 use crate::error::{Error, InputError};
 use crate::num::Nat;
 use crate::solve::period::Periodicity;
+use crate::solve::search::{Game, GrundyEngine};
 use crate::solve::{Convention, Outcome};
 
 /// A move that wins: it leaves the opponent in a lost position.
@@ -68,6 +73,16 @@ impl<M> Analysis<M> {
             winning_move_count: self.winning_move_count,
         }
     }
+}
+
+/// The normal-play Grundy value of a position from the generic engine, for families
+/// without a closed form for it; callers keep it to positions small enough to search
+/// in milliseconds.
+pub(crate) fn engine_grundy<G: Game>(game: &G, position: &G::Position) -> Nat {
+    let value = GrundyEngine::new(game)
+        .grundy(position)
+        .expect("the game families that ask are acyclic");
+    Nat::from(value)
 }
 
 /// The nim-sequence of a single heap: families whose positions are heaps offer it to

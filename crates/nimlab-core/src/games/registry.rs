@@ -1,9 +1,13 @@
 //! From a game spec string to a [`Ruleset`]. Adding a family adds one entry here.
 
 use super::Ruleset;
+use super::copycat::Copycat;
+use super::fibonacci::FibonacciNim;
+use super::flipflop::FlipFlop;
 use super::heap::HeapSum;
 use super::nim::Nim;
 use super::subtraction::{Subtraction, TakeUpTo};
+use super::wythoff::{Goal, Wythoff};
 use crate::error::InputError;
 
 /// Builds a family's ruleset from the spec's arguments (the text after `:`, if any).
@@ -60,6 +64,57 @@ pub const FAMILIES: &[Family] = &[
                 rules: TakeUpTo::parse(args.unwrap_or(""))?,
             }))
         },
+    },
+    Family {
+        name: "fibonacci",
+        syntax: "fibonacci",
+        example: "fibonacci",
+        example_position: "1000",
+        summary: "Fibonacci Nim: take 1 to twice the opponent's last take (position r or r,q)",
+        build: |args| {
+            no_arguments("fibonacci", args)?;
+            Ok(Box::new(FibonacciNim))
+        },
+    },
+    Family {
+        name: "wythoff",
+        syntax: "wythoff",
+        example: "wythoff",
+        example_position: "29,51",
+        summary: "from (x,y) decrease x, y or both equally; reaching (0,0) wins",
+        build: |args| {
+            no_arguments("wythoff", args)?;
+            Ok(Box::new(Wythoff { goal: Goal::Normal }))
+        },
+    },
+    Family {
+        name: "wythoff-attrition",
+        syntax: "wythoff-attrition",
+        example: "wythoff-attrition",
+        example_position: "2,9",
+        summary: "Wythoff's game where reaching (0,0) loses",
+        build: |args| {
+            no_arguments("wythoff-attrition", args)?;
+            Ok(Box::new(Wythoff {
+                goal: Goal::Attrition,
+            }))
+        },
+    },
+    Family {
+        name: "wythoff-flipflop",
+        syntax: "wythoff-flipflop[:T]",
+        example: "wythoff-flipflop",
+        example_position: "30,50,normal,yes",
+        summary: "Wythoff's game whose goal may be flipped once, while |x − y| ≥ T (27)",
+        build: |args| Ok(Box::new(FlipFlop::parse(args)?)),
+    },
+    Family {
+        name: "copycat",
+        syntax: "copycat:m",
+        example: "copycat:3",
+        example_position: "20",
+        summary: "take 1 to m stones, never the amount the opponent just took",
+        build: |args| Ok(Box::new(Copycat::parse(args)?)),
     },
 ];
 
@@ -124,12 +179,17 @@ mod tests {
         let err = |s: &str| parse_game(s).err().unwrap().to_string();
         assert_eq!(
             err("chess"),
-            "invalid game 'chess': expected one of nim, subtraction:S, take:K"
+            "invalid game 'chess': expected one of nim, subtraction:S, take:K, fibonacci, \
+             wythoff, wythoff-attrition, wythoff-flipflop[:T], copycat:m"
         );
         assert!(err("").starts_with("missing game"));
         assert!(err("subtraction:").starts_with("missing subtraction set"));
         assert!(err("subtraction:0").contains("'0'"));
         assert!(err("nim:3").contains("'3'"));
         assert!(err("take:x").contains("'x'"));
+        assert!(err("copycat:0").contains("'0'"));
+        assert!(err("copycat").starts_with("missing copycat limit"));
+        assert!(err("wythoff:3").contains("'3'"));
+        assert!(err("wythoff-flipflop:x").contains("'x'"));
     }
 }

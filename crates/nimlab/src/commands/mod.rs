@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod grundy;
 pub mod period;
+pub mod seq;
 
 use crate::failure::Failure;
 use nimlab_core::{Ruleset, parse_game};
