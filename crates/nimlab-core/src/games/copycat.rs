@@ -263,7 +263,7 @@ impl Strategy for Copycat {
         let no_moves = self.legal(position).next().is_none();
         let p = &solved.periodicity;
         let source = format!(
-            "the certified period {} (from heap {}) of {}",
+            "read off the certified period {} (from heap {}) of {}",
             p.period,
             p.preperiod,
             self.spec()
@@ -276,7 +276,8 @@ impl Strategy for Copycat {
                 "the player to move has no legal move, so the opponent made the last move and loses"
                     .to_string()
             }
-            (false, _) => format!("Grundy value {grundy} by {source}"),
+            (false, Convention::Normal) => format!("Grundy value {grundy}, {source}"),
+            (false, Convention::Misere) => format!("misère outcome {source}"),
         };
         let winning_move_count = winning.len();
         let winning_moves = winning

@@ -11,7 +11,7 @@
 //!   fusc(n+2) = fusc(n) + fusc(n+1) − 2·(fusc(n) mod fusc(n+1)).
 
 use crate::num::Nat;
-use malachite_base::num::basic::traits::{One, Zero};
+use malachite_base::num::basic::traits::Zero;
 use malachite_base::num::logic::traits::BitAccess;
 use malachite_base::num::logic::traits::SignificantBits;
 
@@ -105,6 +105,7 @@ impl Iterator for Fusc {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use malachite_base::num::basic::traits::One;
     use proptest::prelude::*;
 
     /// Dijkstra's loop, one bit at a time: the plain quadratic method.
