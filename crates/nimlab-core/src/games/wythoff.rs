@@ -25,7 +25,7 @@
 use super::{Analysis, Strategy, WinningMove, engine_grundy};
 use crate::error::{Error, InputError};
 use crate::num::{Nat, parse_nat, to_u64, tokens};
-use crate::seq::wythoff::{locate, pair, partner as wythoff_partner};
+use crate::seq::wythoff::{pair, partner as wythoff_partner};
 use crate::solve::search::Game;
 use crate::solve::{Convention, Outcome};
 use malachite_base::num::arithmetic::traits::AbsDiff;
@@ -137,9 +137,14 @@ pub fn apply_move((x, y): &Point, play: &PlaneMove) -> Point {
     }
 }
 
-/// Every move from (x, y) to a P-position of `goal`, in the order horizontal,
-/// vertical, diagonal (at most one of each).
-pub fn moves_to_lost(goal: Goal, (x, y): &Point) -> Vec<PlaneMove> {
+/// Whether (x, y) is a P-position of `goal`, and every move from it to a P-position
+/// (none from a P-position), in the order horizontal, vertical, diagonal: at most one
+/// of each. Three partner computations in all.
+pub fn solve_point(goal: Goal, (x, y): &Point) -> (bool, Vec<PlaneMove>) {
+    let partner_of_x = partner(goal, x);
+    if partner_of_x == *y {
+        return (true, Vec::new());
+    }
     let mut moves = Vec::new();
     let mut push = |direction, from: &Nat, to: Nat| {
         if to < *from {
@@ -150,14 +155,19 @@ pub fn moves_to_lost(goal: Goal, (x, y): &Point) -> Vec<PlaneMove> {
         }
     };
     push(Direction::Horizontal, x, partner(goal, y));
-    push(Direction::Vertical, y, partner(goal, x));
+    push(Direction::Vertical, y, partner_of_x);
     let smaller = x.min(y);
     push(
         Direction::Diagonal,
         smaller,
         diagonal_lower(goal, &x.abs_diff(y)),
     );
-    moves
+    (false, moves)
+}
+
+/// Every move from (x, y) to a P-position of `goal` (see [`solve_point`]).
+pub fn moves_to_lost(goal: Goal, point: &Point) -> Vec<PlaneMove> {
+    solve_point(goal, point).1
 }
 
 /// Every move from (x, y), for brute force and play on small boards.
@@ -221,7 +231,7 @@ pub fn p_position_reason(goal: Goal, (x, y): &Point) -> String {
             "({x},{y}) is a P-position of Attrition: (0,1), (1,0) and (2,2) replace (0,0), (1,2) and (2,1)"
         );
     }
-    let (k, _) = locate(small);
+    let k = large - small;
     match (shown(small), shown(large), shown(&k)) {
         (Some(a), Some(b), Some(k)) => {
             format!("({a},{b}) is the Wythoff pair a_{k}, b_{k} = a_{k} + {k}")
@@ -238,12 +248,14 @@ fn n_position_reason(goal: Goal, (x, y): &Point) -> String {
             .to_string();
     }
     let d = x.abs_diff(y);
-    let lower = diagonal_lower(goal, &d);
     match (shown(x), shown(y), shown(&d)) {
-        (Some(sx), Some(sy), Some(sd)) => format!(
-            "({sx},{sy}) is not a P-position: the one whose coordinates differ by {sd} is ({lower},{})",
-            &lower + &d
-        ),
+        (Some(sx), Some(sy), Some(sd)) => {
+            let lower = diagonal_lower(goal, &d);
+            format!(
+                "({sx},{sy}) is not a P-position: the one whose coordinates differ by {sd} is ({lower},{})",
+                &lower + &d
+            )
+        }
         _ => "the point is not a P-position: its smaller coordinate is not a_k for k the \
               difference of its coordinates"
             .to_string(),
@@ -289,10 +301,10 @@ pub fn analyze_point(
     point: &Point,
     max_moves: usize,
 ) -> (Outcome, String, Vec<WinningMove<PlaneMove>>, usize) {
-    if is_lost(goal, &point.0, &point.1) {
+    let (lost, moves) = solve_point(goal, point);
+    if lost {
         return (Outcome::P, p_position_reason(goal, point), Vec::new(), 0);
     }
-    let moves = moves_to_lost(goal, point);
     let count = moves.len();
     let listed = moves
         .into_iter()
@@ -585,7 +597,7 @@ mod tests {
         for level in [3u64, 4, 5, 10, 100, 1000, u64::MAX] {
             for _ in 0..2000 {
                 let (s, l) = random_start(&mut rng, &Nat::from(level)).unwrap();
-                assert!(s >= Nat::ONE && l <= Nat::from(level) && s < l);
+                assert!(s >= Nat::ONE && l <= level && s < l);
                 // L > e·S, checked with e > 2.71828.
                 assert!(Nat::from(100_000u32) * &l > Nat::from(271_828u32) * &s);
                 assert!(!is_lost(Goal::Normal, &s, &l));

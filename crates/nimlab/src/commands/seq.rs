@@ -5,7 +5,7 @@ use crate::output::{read_position, to_stdout};
 use nimlab_core::num::{Nat, parse_bounded, parse_nat, tokens};
 use nimlab_core::seq::fibonacci::{fibonacci, fibonacci_numbers, zeckendorf};
 use nimlab_core::seq::fusc::{Fusc, fusc};
-use nimlab_core::seq::wythoff::pairs;
+use nimlab_core::seq::wythoff::{pair, pairs};
 use nimlab_core::{Error, InputError};
 use std::io::Write;
 
@@ -17,6 +17,7 @@ Examples:
   nimlab seq zeckendorf 1000           1000 = 987 + 13
   nimlab seq fibonacci --count 20
   nimlab seq wythoff --count 10        the P-positions of Wythoff's game
+  nimlab seq wythoff --at 1000000000000000000000
 Numbers may have any number of digits; - reads one from standard input.";
 
 /// Most Fibonacci numbers listed (their digits add up quadratically).
@@ -65,8 +66,12 @@ enum Sequence {
     /// Wythoff's game.
     Wythoff {
         /// How many pairs to print.
-        #[arg(long, value_name = "N", default_value = "50")]
+        #[arg(long, value_name = "N", default_value = "50", conflicts_with = "at")]
         count: String,
+        /// Print only the pair (a_K, b_K), for K of any size (- reads K from standard
+        /// input).
+        #[arg(long, value_name = "K", allow_hyphen_values = true)]
+        at: Option<String>,
     },
 }
 
@@ -121,7 +126,11 @@ pub fn run(args: Args) -> Result<(), Failure> {
             let count = parse_bounded(&count, "--count", 0, MAX_FIBONACCI_COUNT)?;
             to_stdout(|out| write_list(out, fibonacci_numbers().take(count as usize)))
         }
-        Sequence::Wythoff { count } => {
+        Sequence::Wythoff { at: Some(k), .. } => {
+            let (a, b) = pair(&read_number(&k)?);
+            to_stdout(|out| writeln!(out, "({a},{b})"))
+        }
+        Sequence::Wythoff { count, at: None } => {
             let count = parse_bounded(&count, "--count", 0, usize::MAX as u64)? as usize;
             to_stdout(|out| {
                 let pairs = pairs().take(count).map(|(a, b)| format!("({a},{b})"));
