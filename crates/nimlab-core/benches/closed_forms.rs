@@ -9,6 +9,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use nimlab_core::seq::fusc::fusc;
+use nimlab_core::seq::wythoff::pair;
 use nimlab_core::{Convention, Nat, Request, parse_game};
 use std::hint::black_box;
 
@@ -35,6 +36,7 @@ fn render(game: &str, position: &str) -> usize {
     };
     let result = game.analyze(position, request).unwrap();
     let a = &result.analysis;
+    assert!(a.winning_move_count == 3 || game.spec() != "wythoff");
     a.explanation.len()
         + a.winning_moves
             .iter()
@@ -43,14 +45,14 @@ fn render(game: &str, position: &str) -> usize {
 }
 
 fn wythoff_million_digits(c: &mut Criterion) {
-    // x < y < 1.6·x, so typically all three kinds of move are considered.
-    let y = digits(1_000_000, 0x9e37_79b9_7f4a_7c15);
-    let x = format!("6{}", &y[1..]);
-    let y = format!("9{}", &y[1..]);
-    let position = format!("{x},{y}");
+    // The worst case, three winning moves: (b_i, b_j) with i = 0.8·j has a horizontal
+    // move (a_j < b_i), a vertical one (a_i < b_j) and a diagonal one.
+    let j: Nat = digits(1_000_000, 0x9e37_79b9_7f4a_7c15).parse().unwrap();
+    let i = &j * Nat::from(4u32) / Nat::from(5u32);
+    let position = format!("{},{}", pair(&i).1, pair(&j).1);
     let mut group = c.benchmark_group("analyze wythoff");
     group.sample_size(10);
-    group.bench_function("10^6-digit coordinates, text to text", |b| {
+    group.bench_function("10^6-digit coordinates, 3 winning moves, text to text", |b| {
         b.iter(|| render("wythoff", black_box(&position)))
     });
     group.finish();
