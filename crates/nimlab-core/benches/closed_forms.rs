@@ -52,9 +52,10 @@ fn wythoff_million_digits(c: &mut Criterion) {
     let position = format!("{},{}", pair(&i).1, pair(&j).1);
     let mut group = c.benchmark_group("analyze wythoff");
     group.sample_size(10);
-    group.bench_function("10^6-digit coordinates, 3 winning moves, text to text", |b| {
-        b.iter(|| render("wythoff", black_box(&position)))
-    });
+    group.bench_function(
+        "10^6-digit coordinates, 3 winning moves, text to text",
+        |b| b.iter(|| render("wythoff", black_box(&position))),
+    );
     group.finish();
 }
 

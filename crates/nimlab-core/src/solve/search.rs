@@ -229,6 +229,22 @@ impl<'g, G: Game> Oracle<'g, G> {
 }
 
 #[cfg(test)]
+impl<G: Game> Oracle<'_, G> {
+    /// The positions one move from `position` that are lost for the player to move in
+    /// them: where the winning moves go, by brute force (for tests of strategies).
+    pub(crate) fn winning_options(
+        &mut self,
+        position: &G::Position,
+    ) -> std::collections::HashSet<G::Position> {
+        let game = self.game;
+        game.moves(position)
+            .into_iter()
+            .filter(|option| self.outcome(option).expect("acyclic") == Outcome::P)
+            .collect()
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
