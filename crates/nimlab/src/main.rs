@@ -16,9 +16,10 @@ use std::process::ExitCode;
 /// The list of games under `nimlab --help`, made from the registry.
 fn games_help() -> String {
     let mut text = String::from("Games (the GAME argument), each with an example:\n");
+    let width = FAMILIES.iter().map(|f| f.syntax.len()).max().unwrap_or(0);
     for family in FAMILIES {
         text += &format!(
-            "  {:<16}  {}\n  {:<16}  nimlab analyze {} \"{}\"\n",
+            "  {:<width$}  {}\n  {:<width$}  nimlab analyze {} \"{}\"\n",
             family.syntax, family.summary, "", family.example, family.example_position
         );
     }

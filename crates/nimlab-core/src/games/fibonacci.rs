@@ -137,6 +137,9 @@ impl FibonacciNim {
             None => "the most the player to move may take".to_string(),
         };
         let representation = match shown(r) {
+            Some(r_text) if indices.len() == 1 => {
+                format!("{r_text} is a Fibonacci number (its own Zeckendorf representation)")
+            }
             Some(r_text) if indices.len() <= SHOWN_TERMS => {
                 let terms: Vec<String> = indices
                     .iter()

@@ -457,13 +457,13 @@ mod tests {
 
     #[test]
     fn papers_threshold_matches_brute_force() {
-        check_against_brute_force(DEFAULT_THRESHOLD, 70);
+        check_against_brute_force(DEFAULT_THRESHOLD, 120);
     }
 
     #[test]
     fn small_thresholds_match_brute_force() {
         for threshold in [0, 1, 2, 3] {
-            check_against_brute_force(threshold, 45);
+            check_against_brute_force(threshold, 70);
         }
     }
 
