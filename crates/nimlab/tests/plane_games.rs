@@ -85,6 +85,12 @@ fn attrition_is_misere_wythoff() {
     assert_eq!(targets(&a), ["2,2"]);
     assert_eq!(a["winning_moves"], b["winning_moves"]);
     assert_eq!(a["convention"], "misere");
+    // Reaching (0,0) lost: the player to move there has won, with no move to make.
+    let text = stdout_of(&["analyze", "wythoff-attrition", "0,0"]);
+    assert!(
+        text.contains("The player to move has won: the game is over"),
+        "{text}"
+    );
     let message = error_of(&["analyze", "wythoff-attrition", "2,9", "--misere"], "", 1);
     assert!(message.contains("already misère"), "{message}");
 }
