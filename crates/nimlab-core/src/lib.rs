@@ -2,6 +2,8 @@
 //!
 //! - [`num`]: the one integer type for positions of any size.
 //! - [`solve`]: mex, the generic Grundy engine and brute-force oracle, sums, periods.
+//! - [`seq`]: integer sequences behind the closed forms (φ, Wythoff pairs, Fibonacci
+//!   and Zeckendorf, fusc), exact at any size.
 //! - [`games`]: one module per game family (rules + exact strategy + brute-force
 //!   tests), the [`games::Ruleset`] protocol front ends speak, and the registry of
 //!   spec strings.
@@ -12,6 +14,7 @@ pub mod error;
 pub mod games;
 pub mod num;
 pub mod play;
+pub mod seq;
 pub mod solve;
 pub mod text;
 

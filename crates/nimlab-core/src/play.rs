@@ -16,14 +16,16 @@ use rand::{Rng, RngExt};
 /// How many winning moves and legal moves the computer considers.
 const CANDIDATES: usize = crate::games::searchable::MAX_MOVES;
 
-/// How many positions the computer may search to find the longest defence.
-const SEARCH_BUDGET: usize = 50_000;
+/// How many positions the computer may search to find the quickest win or the
+/// longest defence (about a tenth of a second here when it runs out).
+const SEARCH_BUDGET: usize = 4_000;
 
 /// How the computer plays a position it cannot win.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Style {
     /// Make the game last as long as possible (when the position is small enough to
-    /// search; otherwise make the smallest move).
+    /// search; otherwise make the smallest move). A won game is won with any winning
+    /// move.
     Longest,
     /// Any legal move at random, as seed 000's author does.
     Random,
@@ -66,13 +68,19 @@ impl Player {
     }
 }
 
-/// Who wins a finished game: the player who made the last move in normal play, the
-/// other one in misère play.
-pub fn winner(last_mover: Player, convention: Convention) -> Player {
-    match convention {
-        Convention::Normal => last_mover,
-        Convention::Misere => last_mover.other(),
-    }
+/// Who wins a finished game, in which `to_move` has no legal move: usually the other
+/// player in normal play and `to_move` in misère play, as the game judges its end.
+pub fn winner(
+    game: &dyn Ruleset,
+    position: &str,
+    to_move: Player,
+    convention: Convention,
+) -> Result<Player, Error> {
+    Ok(if game.mover_wins_at_end(position, convention)? {
+        to_move
+    } else {
+        to_move.other()
+    })
 }
 
 /// Whether the game is over (the player to move has no legal move).
@@ -106,59 +114,51 @@ pub fn choose_move(
         with_positions: true,
     };
     let analysis = game.analyze(position, request)?.analysis;
-    let searched = legal
-        .complete
-        .then(|| search_options(game, convention, &legal.moves))
-        .flatten();
     if analysis.outcome == Outcome::N {
-        // Win, as quickly as the search can tell; else with any winning move.
-        if let Some(options) = &searched {
-            let quickest = options
-                .iter()
-                .filter(|(_, outcome, _)| *outcome == Outcome::P)
-                .min_by_key(|(_, _, remoteness)| *remoteness);
-            if let Some((play, _, _)) = quickest {
-                return Ok(play.clone());
-            }
-        }
         let winning = analysis
             .winning_moves
             .choose(rng)
             .expect("a won position has a winning move");
         return Ok(winning.play.clone().expect("positions were asked for"));
     }
-    match (policy.style, searched) {
-        (Style::Random, _) => any_move(rng),
-        (Style::Longest, Some(options)) => {
-            // The longest defence; among equals, the first (smallest) move.
-            let longest = options.iter().map(|(_, _, r)| *r).max();
-            Ok(options
-                .into_iter()
-                .find(|(_, _, r)| Some(*r) == longest)
-                .map(|(play, _, _)| play)
-                .expect("a position that is not over has a move"))
-        }
-        // Too big to search: the move that changes the position least.
-        (Style::Longest, None) => Ok(legal.moves[0].clone()),
+    if policy.style == Style::Random {
+        return any_move(rng);
     }
+    // The longest defence, when the game tree is small enough to search; among
+    // equals, the first (smallest) move. Otherwise the move that changes least.
+    let searched = legal
+        .complete
+        .then(|| search_options(game, convention, &legal.moves))
+        .flatten();
+    Ok(match searched {
+        Some(options) => {
+            let longest = options.iter().map(|(_, r)| *r).max();
+            options
+                .into_iter()
+                .find(|(_, r)| Some(*r) == longest)
+                .map(|(play, _)| play)
+                .expect("a position that is not over has a move")
+        }
+        None => legal.moves[0].clone(),
+    })
 }
 
-/// The outcome and remoteness (for the player to move after it) of every move, if
-/// the positions they lead to can be searched within the budget.
+/// The remoteness of the position every move leads to, if they can all be searched
+/// within the budget.
 fn search_options(
     game: &dyn Ruleset,
     convention: Convention,
     moves: &[TextMove],
-) -> Option<Vec<(TextMove, Outcome, u32)>> {
+) -> Option<Vec<(TextMove, u32)>> {
     let searchable = Searchable::new(game, SEARCH_BUDGET);
     let mut oracle = Oracle::new(&searchable, convention);
     let mut options = Vec::new();
     for play in moves {
-        let (outcome, remoteness) = oracle.remoteness(&play.to).ok()?;
+        let (_, remoteness) = oracle.remoteness(&play.to).ok()?;
         if searchable.exhausted() {
             return None;
         }
-        options.push((play.clone(), outcome, remoteness));
+        options.push((play.clone(), remoteness));
     }
     Some(options)
 }
@@ -246,24 +246,18 @@ mod tests {
     ) -> Player {
         let mut position = start.to_string();
         let mut mover = Player::Computer;
-        let mut last = None;
         while !is_over(game, &position).unwrap() {
             let play = match mover {
                 Player::Computer => choose_move(game, &position, convention, policy, rng).unwrap(),
                 Player::Person => {
-                    let legal = game.legal_moves(&position, usize::MAX).unwrap();
+                    let legal = game.legal_moves(&position, 64).unwrap();
                     legal.moves.choose(rng).unwrap().clone()
                 }
             };
             position = play.to;
-            last = Some(mover);
             mover = mover.other();
         }
-        match last {
-            Some(last) => winner(last, convention),
-            // No move at all: the player to move (the computer) cannot move.
-            None => winner(Player::Person, convention),
-        }
+        winner(game, &position, mover, convention).unwrap()
     }
 
     #[test]
@@ -299,7 +293,7 @@ mod tests {
             for (index, family) in FAMILIES.iter().enumerate() {
                 let game = parse_game_with(family.example, &example_loader).unwrap();
                 let mut start = family.example_position.to_string();
-                for _ in 0..rng.random_range(0..8) {
+                for _ in 0..rng.random_range(0..30) {
                     let legal = game.legal_moves(&start, 64).unwrap();
                     match legal.moves.choose(&mut rng) {
                         Some(play) => start = play.to.clone(),

@@ -17,9 +17,10 @@ use std::process::ExitCode;
 /// The list of games under `nimlab --help`, made from the registry.
 fn games_help() -> String {
     let mut text = String::from("Games (the GAME argument), each with an example:\n");
+    let width = FAMILIES.iter().map(|f| f.syntax.len()).max().unwrap_or(0);
     for family in FAMILIES {
         text += &format!(
-            "  {:<16}  {}\n  {:<16}  nimlab analyze {} \"{}\"\n",
+            "  {:<width$}  {}\n  {:<width$}  nimlab analyze {} \"{}\"\n",
             family.syntax, family.summary, "", family.example, family.example_position
         );
     }
@@ -47,6 +48,7 @@ enum Command {
     Grundy(commands::grundy::Args),
     Period(commands::period::Args),
     Task(commands::task::Args),
+    Seq(commands::seq::Args),
 }
 
 fn main() -> ExitCode {
@@ -66,6 +68,7 @@ fn main() -> ExitCode {
         Command::Grundy(args) => commands::grundy::run(args),
         Command::Period(args) => commands::period::run(args),
         Command::Task(args) => commands::task::run(args),
+        Command::Seq(args) => commands::seq::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

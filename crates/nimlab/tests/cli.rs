@@ -1,42 +1,9 @@
 //! Black-box tests of the `nimlab` binary: every subcommand, every error path.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{error_of, json_of, nimlab, stdout_of};
 use serde_json::Value;
-
-fn nimlab() -> Command {
-    Command::cargo_bin("nimlab").unwrap()
-}
-
-/// Run and return stdout, asserting success.
-fn stdout_of(args: &[&str]) -> String {
-    let output = nimlab().args(args).output().unwrap();
-    assert!(
-        output.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
-}
-
-fn json_of(args: &[&str]) -> Value {
-    serde_json::from_str(&stdout_of(args)).unwrap()
-}
-
-/// Run expecting failure with `status`; return the single stderr line.
-fn error_of(args: &[&str], stdin: &str, status: i32) -> String {
-    let output = nimlab().args(args).write_stdin(stdin).output().unwrap();
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert_eq!(output.status.code(), Some(status), "{args:?}: {stderr}");
-    assert!(output.stdout.is_empty(), "{args:?} printed to stdout");
-    assert_eq!(
-        stderr.lines().count(),
-        1,
-        "{args:?}: not one line: {stderr}"
-    );
-    assert!(stderr.len() < 300, "{args:?}: long message");
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    stderr
-}
 
 #[test]
 fn help_lists_every_subcommand_and_game() {

@@ -8,7 +8,10 @@
 //! strategy that `analyze`, `play` and the web API share.
 
 pub mod classify;
+pub mod copycat;
 pub mod dag;
+pub mod fibonacci;
+pub mod flipflop;
 pub mod grundy_game;
 pub mod heap;
 pub mod nim;
@@ -19,11 +22,12 @@ pub mod staircase;
 pub mod subtraction;
 pub mod sum;
 pub mod turtles;
+pub mod wythoff;
 
 use crate::error::{Error, InputError};
 use crate::num::Nat;
 use crate::solve::period::Periodicity;
-use crate::solve::search::{Game, Oracle};
+use crate::solve::search::{Game, GrundyEngine, Oracle};
 use crate::solve::{Convention, Outcome};
 use malachite_base::num::basic::traits::{One, Zero};
 
@@ -186,6 +190,16 @@ impl<M> Analysis<M> {
     }
 }
 
+/// The normal-play Grundy value of a position from the generic engine, for families
+/// without a closed form for it; callers keep it to positions small enough to search
+/// in milliseconds.
+pub(crate) fn engine_grundy<G: Game>(game: &G, position: &G::Position) -> Nat {
+    let value = GrundyEngine::new(game)
+        .grundy(position)
+        .expect("the game families that ask are acyclic");
+    Nat::from(value)
+}
+
 /// The nim-sequence of a single heap: families whose positions are heaps offer it to
 /// the `grundy` and `period` commands.
 pub trait HeapSequence {
@@ -298,6 +312,22 @@ pub trait Strategy: Send + Sync {
         Ok((found, count))
     }
 
+    /// How the game ends under `convention`, as a sentence for people ("Whoever
+    /// makes the last move wins."); empty when the rules already say it.
+    fn ending(&self, convention: Convention) -> String {
+        match convention {
+            Convention::Normal => "Whoever makes the last move wins.".to_string(),
+            Convention::Misere => "Whoever makes the last move loses.".to_string(),
+        }
+    }
+
+    /// Whether the player to move wins at a position with no legal move. Default: no
+    /// in normal play (the opponent made the last move), yes in misère play. The
+    /// attrition goal of the game on the plane overrides it: reaching (0,0) loses.
+    fn mover_wins_at_end(&self, _position: &Self::Position, convention: Convention) -> bool {
+        convention == Convention::Misere
+    }
+
     /// A random start position for play, drawn from `seed`, for families whose
     /// play starts from a random position (the game on the plane never starts on a
     /// winning point). Default: none; play then starts from the family's example.
@@ -392,6 +422,10 @@ pub trait Ruleset: Send + Sync {
     /// The first `limit` legal moves (fewest changes first) and whether that is all.
     fn legal_moves(&self, position: &str, limit: usize) -> Result<LegalMoves, Error>;
 
+    /// The positions the first `limit` legal moves lead to, and whether that is all:
+    /// [`Ruleset::legal_moves`] without the words, for searches.
+    fn successors(&self, position: &str, limit: usize) -> Result<(Vec<String>, bool), Error>;
+
     /// Read a person's move; the error names what is wrong and what is expected.
     fn parse_move(&self, position: &str, text: &str) -> Result<TextMove, Error>;
 
@@ -406,6 +440,12 @@ pub trait Ruleset: Send + Sync {
 
     /// A random start position drawn from `seed`, if the family has random starts.
     fn random_start(&self, seed: u64) -> Option<String>;
+
+    /// Whether the player to move wins at a position with no legal move.
+    fn mover_wins_at_end(&self, position: &str, convention: Convention) -> Result<bool, Error>;
+
+    /// How the game ends under `convention`, as a sentence (possibly empty).
+    fn ending(&self, convention: Convention) -> String;
 
     /// The first `limit` moves to positions of normal-play Grundy value `target`, and
     /// how many there are in all.
@@ -458,6 +498,16 @@ impl<S: Strategy> Ruleset for S {
         Ok(LegalMoves { moves, complete })
     }
 
+    fn successors(&self, position: &str, limit: usize) -> Result<(Vec<String>, bool), Error> {
+        let position = self.parse_position(position)?;
+        let (moves, complete) = Strategy::legal_moves(self, &position, limit);
+        let after = moves
+            .iter()
+            .map(|play| self.format_position(&self.apply(&position, play)))
+            .collect();
+        Ok((after, complete))
+    }
+
     fn parse_move(&self, position: &str, text: &str) -> Result<TextMove, Error> {
         let position = self.parse_position(position)?;
         let play = Strategy::parse_move(self, &position, text)?;
@@ -478,6 +528,15 @@ impl<S: Strategy> Ruleset for S {
 
     fn random_start(&self, seed: u64) -> Option<String> {
         Strategy::random_start(self, seed).map(|p| self.format_position(&p))
+    }
+
+    fn mover_wins_at_end(&self, position: &str, convention: Convention) -> Result<bool, Error> {
+        let position = self.parse_position(position)?;
+        Ok(Strategy::mover_wins_at_end(self, &position, convention))
+    }
+
+    fn ending(&self, convention: Convention) -> String {
+        Strategy::ending(self, convention)
     }
 
     fn moves_with_value(

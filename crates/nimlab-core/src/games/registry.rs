@@ -5,7 +5,10 @@
 //! [`parse_game`] refuses such specs.
 
 use super::Ruleset;
+use super::copycat::Copycat;
 use super::dag::Dag;
+use super::fibonacci::FibonacciNim;
+use super::flipflop::FlipFlop;
 use super::grundy_game::GrundyGame;
 use super::heap::HeapSum;
 use super::nim::Nim;
@@ -14,6 +17,7 @@ use super::staircase::Staircase;
 use super::subtraction::{Subtraction, TakeUpTo};
 use super::sum::Sum;
 use super::turtles::Turtles;
+use super::wythoff::{Goal, Wythoff};
 use crate::error::InputError;
 
 /// Reads the text of a file named in a spec; errors name the file.
@@ -156,6 +160,57 @@ pub const FAMILIES: &[Family] = &[
             })?;
             Ok(Box::new(Dag::parse(&load(file)?, file)?))
         },
+    },
+    Family {
+        name: "fibonacci",
+        syntax: "fibonacci",
+        example: "fibonacci",
+        example_position: "1000",
+        summary: "Fibonacci Nim: take 1 to twice the opponent's last take (position r or r,q)",
+        build: |args, _| {
+            no_arguments("fibonacci", args)?;
+            Ok(Box::new(FibonacciNim))
+        },
+    },
+    Family {
+        name: "wythoff",
+        syntax: "wythoff",
+        example: "wythoff",
+        example_position: "29,51",
+        summary: "from (x,y) decrease x, y or both equally; reaching (0,0) wins",
+        build: |args, _| {
+            no_arguments("wythoff", args)?;
+            Ok(Box::new(Wythoff { goal: Goal::Normal }))
+        },
+    },
+    Family {
+        name: "wythoff-attrition",
+        syntax: "wythoff-attrition",
+        example: "wythoff-attrition",
+        example_position: "2,9",
+        summary: "Wythoff's game where reaching (0,0) loses",
+        build: |args, _| {
+            no_arguments("wythoff-attrition", args)?;
+            Ok(Box::new(Wythoff {
+                goal: Goal::Attrition,
+            }))
+        },
+    },
+    Family {
+        name: "wythoff-flipflop",
+        syntax: "wythoff-flipflop[:T]",
+        example: "wythoff-flipflop",
+        example_position: "30,50,normal,yes",
+        summary: "Wythoff's game whose goal may be flipped once, while |x − y| ≥ T (27)",
+        build: |args, _| Ok(Box::new(FlipFlop::parse(args)?)),
+    },
+    Family {
+        name: "copycat",
+        syntax: "copycat:m",
+        example: "copycat:3",
+        example_position: "20",
+        summary: "take 1 to m stones, never the amount the opponent just took",
+        build: |args, _| Ok(Box::new(Copycat::parse(args)?)),
     },
 ];
 
@@ -314,7 +369,8 @@ mod tests {
         assert_eq!(
             err("chess"),
             "invalid game 'chess': expected one of nim, subtraction:S, take:K, kayles, \
-             octal:CODE, grundy-game, staircase, turtles, dag:FILE"
+             octal:CODE, grundy-game, staircase, turtles, dag:FILE, fibonacci, wythoff, \
+             wythoff-attrition, wythoff-flipflop[:T], copycat:m"
         );
         assert!(err("dag:g.txt").contains("'g.txt'"));
         assert!(err("dag:").starts_with("missing DAG file"));
@@ -325,5 +381,9 @@ mod tests {
         assert!(err("subtraction:0").contains("'0'"));
         assert!(err("nim:3").contains("'3'"));
         assert!(err("take:x").contains("'x'"));
+        assert!(err("copycat:0").contains("'0'"));
+        assert!(err("copycat").starts_with("missing copycat limit"));
+        assert!(err("wythoff:3").contains("'3'"));
+        assert!(err("wythoff-flipflop:x").contains("'x'"));
     }
 }

@@ -3,6 +3,7 @@
 //! different families are solved by brute force where no theory applies.
 
 use super::Ruleset;
+use crate::solve::Convention;
 use crate::solve::search::Game;
 use std::cell::Cell;
 
@@ -44,11 +45,21 @@ impl Game for Searchable<'_> {
             return Vec::new();
         }
         self.budget.set(self.budget.get() - 1);
-        match self.game.legal_moves(position, MAX_MOVES) {
-            Ok(legal) if legal.complete => legal.moves.into_iter().map(|m| m.to).collect(),
+        match self.game.successors(position, MAX_MOVES) {
+            Ok((after, true)) => after,
             _ => {
                 self.exhausted.set(true);
                 Vec::new()
+            }
+        }
+    }
+
+    fn mover_wins_at_end(&self, position: &String, convention: Convention) -> bool {
+        match self.game.mover_wins_at_end(position, convention) {
+            Ok(wins) => wins,
+            Err(_) => {
+                self.exhausted.set(true);
+                false
             }
         }
     }

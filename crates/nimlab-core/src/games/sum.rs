@@ -16,7 +16,7 @@ use crate::solve::{Convention, Outcome};
 use malachite_base::num::basic::traits::Zero;
 
 /// How many positions a misère search of a sum may expand.
-const MISERE_SEARCH_BUDGET: usize = 200_000;
+const MISERE_SEARCH_BUDGET: usize = 50_000;
 
 /// Several games side by side.
 pub struct Sum {

@@ -33,6 +33,14 @@ pub trait Game {
     fn components(&self, position: &Self::Position) -> Vec<Self::Position> {
         vec![position.clone()]
     }
+
+    /// Whether the player to move wins at a terminal position (one with no moves).
+    /// Default: no in normal play (the opponent made the last move and won), yes in
+    /// misère play. Games whose end is judged otherwise (reaching the goal point of
+    /// an attrition game loses) override it.
+    fn mover_wins_at_end(&self, _position: &Self::Position, convention: Convention) -> bool {
+        convention == Convention::Misere
+    }
 }
 
 /// The game graph has a cycle through this position, so it has no Grundy value.
@@ -187,7 +195,8 @@ impl<'g, G: Game> GrundyEngine<'g, G> {
 
 /// Brute-force win/loss search: no Grundy values, no decomposition, just "the player
 /// to move wins iff some move leads to a position where the player to move loses".
-/// Terminal positions are lost in normal play and won in misère play.
+/// Terminal positions are judged by [`Game::mover_wins_at_end`]: lost in normal play
+/// and won in misère play unless the game says otherwise.
 ///
 /// It also measures each position's *remoteness*: how many more moves the game lasts
 /// when the winner hurries and the loser delays (0 at the end; from a won position,
@@ -225,16 +234,17 @@ impl<'g, G: Game> Oracle<'g, G> {
         position: &G::Position,
     ) -> Result<(Outcome, u32), Loop<G::Position>> {
         let game = self.game;
-        let terminal_wins = self.convention == Convention::Misere;
+        let convention = self.convention;
         let (wins, remoteness) = evaluate(
             &mut self.memo,
             game.canonical(position),
             |p| {
                 let options: Vec<G::Position> =
                     game.moves(p).iter().map(|o| game.canonical(o)).collect();
-                (options.clone(), options)
+                let terminal_wins = game.mover_wins_at_end(p, convention);
+                (options.clone(), (options, terminal_wins))
             },
-            |options, memo| {
+            |(options, terminal_wins), memo| {
                 let values = options.iter().map(|o| known(memo, o));
                 let quickest_win = values
                     .clone()
@@ -251,6 +261,22 @@ impl<'g, G: Game> Oracle<'g, G> {
             },
         )?;
         Ok((Outcome::from_mover_wins(wins), remoteness))
+    }
+}
+
+#[cfg(test)]
+impl<G: Game> Oracle<'_, G> {
+    /// The positions one move from `position` that are lost for the player to move in
+    /// them: where the winning moves go, by brute force (for tests of strategies).
+    pub(crate) fn winning_options(
+        &mut self,
+        position: &G::Position,
+    ) -> std::collections::HashSet<G::Position> {
+        let game = self.game;
+        game.moves(position)
+            .into_iter()
+            .filter(|option| self.outcome(option).expect("acyclic") == Outcome::P)
+            .collect()
     }
 }
 

@@ -123,6 +123,10 @@ fn write_plain(out: &mut dyn Write, spec: &str, result: &TextAnalysis) -> io::Re
             out,
             "The player to move loses against perfect play: every move leaves a position the opponent wins."
         )?,
+        Outcome::N if *count == 0u32 => writeln!(
+            out,
+            "The player to move has won: the game is over and the opponent made the losing last move."
+        )?,
         Outcome::N => {
             let moves = if *count == 1u32 { "move" } else { "moves" };
             writeln!(

@@ -5,6 +5,7 @@ pub mod grundy;
 pub mod period;
 pub mod play;
 pub mod review;
+pub mod seq;
 pub mod task;
 
 use crate::failure::Failure;

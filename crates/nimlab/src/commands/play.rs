@@ -180,11 +180,17 @@ impl Session {
     }
 
     fn finished_winner(&self) -> Result<Option<Player>, Failure> {
-        if !is_over(self.game.as_ref(), self.position())? {
+        let position = self.position();
+        if !is_over(self.game.as_ref(), position)? {
             return Ok(None);
         }
-        // The player to move cannot: the last mover made the last move.
-        Ok(Some(winner(self.to_move().other(), self.convention)))
+        let to_move = self.to_move();
+        Ok(Some(winner(
+            self.game.as_ref(),
+            position,
+            to_move,
+            self.convention,
+        )?))
     }
 
     fn save(&self) -> Result<(), Failure> {
@@ -202,26 +208,27 @@ impl Session {
     }
 
     fn introduce(&self) -> Result<(), Failure> {
-        let (verb, noun) = if self.pot_mode {
-            ("draws", "token")
-        } else {
-            ("makes", "move")
-        };
-        let result = match self.convention {
-            Convention::Normal => "wins",
-            Convention::Misere => "loses",
-        };
         match self.pot(&self.start)? {
-            Some(pot) => println!(
-                "Playing {}. You and the computer take turns drawing {} from a pot; \
-                 whoever {verb} the last {noun} {result}.",
-                self.game.spec(),
-                pot.choices
-            ),
-            None => println!(
-                "{} Whoever {verb} the last {noun} {result}.",
-                self.game.rules()
-            ),
+            Some(pot) => {
+                let result = match self.convention {
+                    Convention::Normal => "wins",
+                    Convention::Misere => "loses",
+                };
+                println!(
+                    "Playing {}. You and the computer take turns drawing {} from a pot; \
+                     whoever draws the last token {result}.",
+                    self.game.spec(),
+                    pot.choices
+                );
+            }
+            None => {
+                let intro = format!(
+                    "{} {}",
+                    self.game.rules(),
+                    self.game.ending(self.convention)
+                );
+                println!("{}", intro.trim_end());
+            }
         }
         println!("Type a move, or hint (or ?), undo, quit.");
         Ok(())
