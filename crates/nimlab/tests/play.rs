@@ -198,6 +198,48 @@ fn sums_of_different_games_play_through_the_same_protocol() {
 }
 
 #[test]
+fn the_game_on_the_plane_draws_a_grid_near_the_end_and_judges_attrition() {
+    let text = play(&["wythoff", "5,7", "--seed", "2"], "d 2\n3,3\nv 1\nh 1\n");
+    assert_lines_in_order(
+        &text,
+        &[
+            "Wythoff's game on the plane: from (x,y) move horizontally (decrease x), vertically (decrease y) or diagonally (decrease both equally). Whoever reaches (0,0) wins.",
+            "  7 · · · · · ●",
+            "  0 ◎ · · · · ·",
+            "    0 1 2 3 4 5",
+            "You move diagonally: (5,7) → (3,5).",
+            "Sorry, that is not a move here: invalid point '3,3': expected a point one move from (2,5): left, down, or diagonally.",
+            "Computer moves diagonally: (1,1) → (0,0).",
+            "Computer made the last move, so the computer wins.",
+        ],
+    );
+    // Attrition: the computer is forced onto (0,0) and so loses.
+    let text = play(&["wythoff-attrition", "2,3"], "v 1\n1,0\n");
+    assert_lines_in_order(
+        &text,
+        &[
+            "You move vertically: 3 → 2.",
+            "Computer moves horizontally: 2 → 1.",
+            "You move vertically: 2 → 0.",
+            "Computer moves horizontally: 1 → 0.",
+            "Computer made the last move, so you win.",
+        ],
+    );
+}
+
+#[test]
+fn the_plane_game_starts_from_a_random_point_that_is_never_a_winning_point() {
+    // The person moves first from the random start; it is never a P-position, so
+    // the hint always has a winning move to name.
+    for seed in 0..20 {
+        let seed = seed.to_string();
+        let hint = play(&["wythoff", "--seed", &seed], "hint\nquit\n");
+        assert!(hint.contains("The token is at ("), "seed {seed}: {hint}");
+        assert!(hint.contains("Hint: move"), "seed {seed}: {hint}");
+    }
+}
+
+#[test]
 fn record_and_review_mark_the_mistake() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("game.json");
