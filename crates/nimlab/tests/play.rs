@@ -353,6 +353,22 @@ fn bad_options_are_one_line_errors() {
 }
 
 #[test]
+fn a_convention_the_game_cannot_be_solved_in_is_refused_at_the_start() {
+    let output = nimlab()
+        .args(["play", "staircase", "1 2", "--misere"])
+        .write_stdin("1 1\n")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert!(output.stdout.is_empty());
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(
+        stderr.trim(),
+        "nimlab: misère staircase Nim is not solved by nimlab"
+    );
+}
+
+#[test]
 fn review_rejects_records_that_are_not_games() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("bad.json");

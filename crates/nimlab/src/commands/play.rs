@@ -117,6 +117,13 @@ pub fn run(args: Args) -> Result<(), Failure> {
         default_position(spec)
             .ok_or_else(|| Failure::Input(format!("{} needs a start position", game.spec())))?
     };
+    // A convention the game cannot be solved in is refused before the game starts.
+    let request = Request {
+        convention,
+        max_moves: 0,
+        with_positions: false,
+    };
+    game.analyze(&start, request)?;
     let mut session = Session {
         pot_mode: game.pot(&start)?.is_some(),
         game,
