@@ -97,16 +97,15 @@ pub fn choose_move(
     rng: &mut impl Rng,
 ) -> Result<TextMove, Error> {
     let mistake = rng.random_range(0..10) >= policy.level;
-    let legal = game.legal_moves(position, CANDIDATES)?;
-    let any_move = |rng: &mut _| {
-        legal
-            .moves
+    let legal_moves = || game.legal_moves(position, CANDIDATES);
+    let any_move = |moves: &[TextMove], rng: &mut _| {
+        moves
             .choose(rng)
             .cloned()
             .ok_or_else(|| Error::Unsupported("the game is over: there is no move".into()))
     };
     if mistake {
-        return any_move(rng);
+        return any_move(&legal_moves()?.moves, rng);
     }
     let request = Request {
         convention,
@@ -121,8 +120,9 @@ pub fn choose_move(
             .expect("a won position has a winning move");
         return Ok(winning.play.clone().expect("positions were asked for"));
     }
+    let legal = legal_moves()?;
     if policy.style == Style::Random {
-        return any_move(rng);
+        return any_move(&legal.moves, rng);
     }
     // The longest defence, when the game tree is small enough to search; among
     // equals, the first (smallest) move. Otherwise the move that changes least.

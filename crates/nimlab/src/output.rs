@@ -1,8 +1,8 @@
 //! Shared pieces of output: buffered stdout, reading positions, JSON numbers.
 
 use crate::failure::Failure;
-use nimlab_core::Nat;
 use nimlab_core::num::to_u64;
+use nimlab_core::{Convention, Nat};
 use serde_json::Value;
 use std::io::{self, BufWriter, Read, Write};
 
@@ -27,6 +27,14 @@ pub fn read_position(words: &[String]) -> Result<String, Failure> {
             .map_err(|_| Failure::Input("standard input is not UTF-8 text".to_string()));
     }
     Ok(words.join(" "))
+}
+
+/// The convention as JSON and records write it: "normal" or "misere".
+pub fn convention_name(convention: Convention) -> &'static str {
+    match convention {
+        Convention::Normal => "normal",
+        Convention::Misere => "misere",
+    }
 }
 
 /// A number for JSON: a number up to 2^53, a string beyond (so no reader rounds it).

@@ -1,6 +1,7 @@
 //! Game records: what `play --record FILE` writes and `review FILE` reads.
 
 use crate::failure::Failure;
+use crate::output::convention_name;
 use nimlab_core::Convention;
 use nimlab_core::play::{PlayedMove, Player};
 use serde::{Deserialize, Serialize};
@@ -39,14 +40,6 @@ pub fn player_name(player: Player) -> &'static str {
     match player {
         Player::Person => "you",
         Player::Computer => "computer",
-    }
-}
-
-/// "normal" or "misere".
-pub fn convention_name(convention: Convention) -> &'static str {
-    match convention {
-        Convention::Normal => "normal",
-        Convention::Misere => "misere",
     }
 }
 

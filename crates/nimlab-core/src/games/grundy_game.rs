@@ -191,7 +191,7 @@ mod tests {
     use crate::games::Strategy;
     use crate::games::heap::HeapSum;
     use crate::games::heap::testing::check_against_brute_force;
-    use crate::solve::search::GrundyEngine;
+    use crate::games::heap::testing::check_table_against_engine;
     use crate::solve::{Convention, Outcome};
 
     fn game() -> HeapSum<GrundyGame> {
@@ -218,16 +218,7 @@ mod tests {
 
     #[test]
     fn table_matches_the_engine_on_every_heap_up_to_70() {
-        let g = game();
-        let mut engine = GrundyEngine::new(&g);
-        let table = g.rules.grundy_table(70).unwrap();
-        for n in 0..=70u32 {
-            assert_eq!(
-                table[n as usize],
-                engine.grundy(&vec![Nat::from(n)]).unwrap(),
-                "g({n})"
-            );
-        }
+        check_table_against_engine(&game(), 70);
     }
 
     #[test]

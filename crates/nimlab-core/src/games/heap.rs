@@ -668,6 +668,21 @@ pub(crate) mod testing {
     use super::*;
     use crate::solve::search::{GrundyEngine, Oracle};
 
+    /// The family's table of single-heap values g(0..=upto) equals what the generic
+    /// engine computes from the rules alone.
+    pub fn check_table_against_engine<H: HeapRules>(game: &HeapSum<H>, upto: u32) {
+        let mut engine = GrundyEngine::new(game);
+        let table = game.rules.sequence().grundy_table(upto as usize).unwrap();
+        for n in 0..=upto {
+            assert_eq!(
+                table[n as usize],
+                engine.grundy(&vec![Nat::from(n)]).unwrap(),
+                "{} g({n})",
+                game.rules.spec()
+            );
+        }
+    }
+
     /// Every multiset of 1..=max_count heaps of sizes 0..=max_heap, as sorted lists.
     pub fn positions(max_heap: u64, max_count: usize) -> Vec<Vec<Nat>> {
         let mut all = Vec::new();

@@ -480,7 +480,7 @@ mod tests {
     use crate::games::Strategy;
     use crate::games::heap::HeapSum;
     use crate::games::heap::testing::check_against_brute_force;
-    use crate::solve::search::GrundyEngine;
+    use crate::games::heap::testing::check_table_against_engine;
     use crate::solve::sum::nim_sum;
     use crate::solve::{Convention, Outcome};
     use malachite_base::num::basic::traits::Zero;
@@ -538,15 +538,7 @@ mod tests {
                     continue;
                 }
                 let game = sum(Octal::parse(&format!("0.{d1}{d2}")).unwrap());
-                let mut engine = GrundyEngine::new(&game);
-                let table = game.rules.grundy_table(60).unwrap();
-                for n in 0..=60u32 {
-                    assert_eq!(
-                        table[n as usize],
-                        engine.grundy(&vec![Nat::from(n)]).unwrap(),
-                        "0.{d1}{d2} g({n})"
-                    );
-                }
+                check_table_against_engine(&game, 60);
             }
         }
     }

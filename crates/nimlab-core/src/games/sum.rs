@@ -6,7 +6,7 @@
 //! of a sum has no such theory in general, so it is searched by brute force over the
 //! whole sum, for positions small enough to search.
 
-use super::searchable::Searchable;
+use super::searchable::{MAX_MOVES, Searchable};
 use super::{Analysis, Ruleset, Strategy, TextMove, WinningMove};
 use crate::error::{Error, InputError};
 use crate::num::{Nat, parse_bounded};
@@ -55,16 +55,20 @@ impl Sum {
         let searchable = Searchable::new(self, MISERE_SEARCH_BUDGET);
         let mut oracle = Oracle::new(&searchable, Convention::Misere);
         let outcome = oracle.outcome(&text).map_err(|_| too_big())?;
-        let (moves, complete) = Strategy::legal_moves(self, &position.to_vec(), usize::MAX);
+        let position = position.to_vec();
+        let (moves, complete) = Strategy::legal_moves(self, &position, MAX_MOVES);
+        if searchable.exhausted() || !complete {
+            return Err(too_big());
+        }
         let mut winning_moves = Vec::new();
         let mut winning_move_count = Nat::ZERO;
         for play in moves {
-            let after = self.format_position(&self.apply(&position.to_vec(), &play));
+            let after = self.format_position(&self.apply(&position, &play));
             if oracle.outcome(&after).map_err(|_| too_big())? == Outcome::P {
                 winning_move_count += Nat::from(1u32);
                 if winning_moves.len() < max_moves {
                     winning_moves.push(WinningMove {
-                        action: self.describe_move(&position.to_vec(), &play),
+                        action: self.describe_move(&position, &play),
                         reason: "leaves a position the opponent loses (brute-force search)"
                             .to_string(),
                         play,
@@ -72,13 +76,10 @@ impl Sum {
                 }
             }
         }
-        if searchable.exhausted() || !complete {
-            return Err(too_big());
-        }
         Ok(Analysis {
             convention: Convention::Misere,
             outcome,
-            grundy: self.values(position).ok().map(|v| nim_sum(&v)),
+            grundy: self.values(&position).ok().map(|v| nim_sum(&v)),
             explanation: "misère sums are searched by brute force over the whole position"
                 .to_string(),
             winning_moves,

@@ -2,7 +2,7 @@
 
 use super::game;
 use crate::failure::Failure;
-use crate::output::{json_number, read_position, to_stdout};
+use crate::output::{convention_name, json_number, read_position, to_stdout};
 use nimlab_core::games::TextAnalysis;
 use nimlab_core::num::parse_bounded;
 use nimlab_core::{Convention, Nat, Outcome, Request};
@@ -61,13 +61,6 @@ pub fn run(args: Args) -> Result<(), Failure> {
             write_plain(out, &game.spec(), &result)
         }
     })
-}
-
-fn convention_name(convention: Convention) -> &'static str {
-    match convention {
-        Convention::Normal => "normal",
-        Convention::Misere => "misere",
-    }
 }
 
 fn write_json(out: &mut dyn Write, spec: &str, result: &TextAnalysis) -> io::Result<()> {

@@ -4,6 +4,7 @@ use super::game;
 use crate::failure::Failure;
 use crate::output::to_stdout;
 use crate::record::{Record, player_name};
+use nimlab_core::games::MAX_SEARCHED_MOVES;
 use nimlab_core::play::review;
 use std::path::PathBuf;
 
@@ -31,7 +32,8 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let mut before = start.clone();
     for (index, played) in moves.iter().enumerate() {
         let after = game.normalize(&played.position)?;
-        let legal = game.legal_moves(&before, usize::MAX)?;
+        // Checked where every move can be listed; huge positions are taken on trust.
+        let legal = game.legal_moves(&before, MAX_SEARCHED_MOVES)?;
         if legal.complete && !legal.moves.iter().any(|m| m.to == after) {
             return Err(Failure::Input(format!(
                 "move {} of the record ('{}') is not a legal move from {before}",
