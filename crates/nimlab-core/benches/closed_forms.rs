@@ -10,7 +10,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use nimlab_core::seq::fusc::fusc;
 use nimlab_core::seq::wythoff::pair;
-use nimlab_core::{Convention, Nat, Request, parse_game};
+use nimlab_core::{Budget, Convention, Nat};
 use std::hint::black_box;
 
 /// A deterministic string of `len` decimal digits with a non-zero first digit.
@@ -28,14 +28,11 @@ fn digits(len: usize, mut state: u64) -> String {
 
 /// Everything a front end prints: explanation, actions and reasons.
 fn render(game: &str, position: &str) -> usize {
-    let game = parse_game(game).unwrap();
-    let request = Request {
-        convention: Convention::Normal,
-        max_moves: 100,
-        with_positions: false,
-    };
-    let result = game.analyze(position, request).unwrap();
-    let a = &result.analysis;
+    let game = nimlab_core::game(game).unwrap();
+    let position = game.parse_position(position).unwrap();
+    let a = game
+        .analyze(&position, Convention::Normal, 100, &Budget::unlimited())
+        .unwrap();
     assert!(a.winning_move_count == 3 || game.spec() != "wythoff");
     a.explanation.len()
         + a.winning_moves

@@ -7,7 +7,7 @@ use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_mai
 use nimlab_core::games::HeapSequence;
 use nimlab_core::games::subtraction::{Subtraction, extend_table};
 use nimlab_core::solve::mex::mex;
-use nimlab_core::{Convention, Request, parse_game};
+use nimlab_core::{Budget, Convention, game};
 use std::hint::black_box;
 
 fn subtraction_table(c: &mut Criterion) {
@@ -57,16 +57,15 @@ fn analyze_million_heaps(c: &mut Criterion) {
         })
         .collect();
     let text = heaps.join("\n");
-    let nim = parse_game("nim").unwrap();
-    let request = Request {
-        convention: Convention::Normal,
-        max_moves: 100,
-        with_positions: false,
-    };
+    let nim = game("nim").unwrap();
     let mut group = c.benchmark_group("analyze nim");
     group.sample_size(10);
     group.bench_function("10^6 heaps from text", |b| {
-        b.iter(|| nim.analyze(black_box(&text), request).unwrap())
+        b.iter(|| {
+            let position = nim.parse_position(black_box(&text)).unwrap();
+            nim.analyze(&position, Convention::Normal, 100, &Budget::unlimited())
+                .unwrap()
+        })
     });
     group.finish();
 }

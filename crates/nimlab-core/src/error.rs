@@ -3,6 +3,8 @@
 //! Every error renders as one line written for a person. [`Error::Input`] names the
 //! offending token and what was expected there; front ends map it to exit status 2.
 
+use crate::num::Nat;
+use crate::solve::budget::Exhausted;
 use std::fmt;
 
 /// Longest token quoted in full in a message; longer ones are abbreviated.
@@ -54,16 +56,59 @@ impl fmt::Display for InputError {
 
 impl std::error::Error for InputError {}
 
-/// Any failure of a core computation.
+/// Any failure of a core computation. Each kind is one line for people; front ends
+/// choose how to report it (the command line: exit status 2 for [`Error::Input`], 1
+/// for the rest; a server: 400 for input, 4xx/5xx for the rest).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
-    /// The input is malformed (exit status 2 in the command-line tool).
+    /// The input is malformed.
     #[error(transparent)]
     Input(#[from] InputError),
-    /// The input is well formed but its answer is beyond what nimlab computes exactly,
-    /// e.g. a period longer than the search limit. The message says which limit.
+    /// The question is well formed, but answering it needs more than one of the
+    /// limits in [`crate::limits`] allows.
+    #[error("{}", .0.message)]
+    TooLarge(TooLarge),
+    /// The question is well formed, but nimlab knows no exact answer to it (a period
+    /// that has not been found, a heap beyond the table of a game without one).
     #[error("{0}")]
-    Unsupported(String),
+    NoKnownValue(String),
+    /// The question has no answer: it asks for something the game does not have (the
+    /// period of Nim, a convention the game does not take).
+    #[error("{0}")]
+    Undefined(String),
+    /// The computation was stopped by its deadline or its cancel flag.
+    #[error("{0}")]
+    Cancelled(String),
+}
+
+/// A question beyond a limit: which limit, how far beyond, and the message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TooLarge {
+    /// The limit's name, as [`crate::limits::Limit::name`] says it.
+    pub limit: &'static str,
+    /// The limit's value, in its unit.
+    pub max: u64,
+    /// What the question needs, in the same unit, when that is known.
+    pub needed: Option<Nat>,
+    /// One line for people, naming the limit and what exceeded it.
+    pub message: String,
+}
+
+impl Error {
+    /// The error a computation reports when `budget` stopped it while it was doing
+    /// `what` (e.g. "the misère search of this position").
+    pub fn from_budget(exhausted: Exhausted, what: &str) -> Error {
+        match exhausted {
+            Exhausted::Work { limit } => Error::TooLarge(TooLarge {
+                limit: "work budget",
+                max: limit,
+                needed: None,
+                message: format!("{what} needs more than the {limit} steps allowed for it"),
+            }),
+            Exhausted::Deadline => Error::Cancelled(format!("{what} ran out of time")),
+            Exhausted::Cancelled => Error::Cancelled(format!("{what} was cancelled")),
+        }
+    }
 }
 
 /// Quote a token for an error message. Tokens longer than 40 characters keep their

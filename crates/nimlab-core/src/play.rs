@@ -1,24 +1,19 @@
 //! The computer's side of a game against a person, and reviewing a finished game.
 //!
-//! Everything works through the text-level [`Ruleset`] protocol, so every family in
-//! the registry (and every sum of families) plays the same way. No I/O here: the
-//! front end owns the dialogue.
+//! The computer works on typed positions ([`choose_move`] is generic over a family's
+//! [`Strategy`]); front ends reach it through [`Ruleset::computer_move`], so every
+//! family in the registry (and every sum of families) plays the same way. No I/O
+//! here: the front end owns the dialogue.
 
-use crate::Request;
 use crate::error::Error;
-use crate::games::searchable::Searchable;
-use crate::games::{Ruleset, TextMove};
-use crate::solve::search::Oracle;
+use crate::games::{AnyMove, AnyPosition, Ruleset, Strategy};
+use crate::limits::{PLAY_CANDIDATES, PLAY_LOOKAHEAD};
+use crate::solve::budget::Budget;
 use crate::solve::{Convention, Outcome};
+use rand::RngExt;
+use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
-use rand::{Rng, RngExt};
-
-/// How many winning moves and legal moves the computer considers.
-const CANDIDATES: usize = crate::games::searchable::MAX_MOVES;
-
-/// How many positions the computer may search to find the quickest win or the
-/// longest defence (about a tenth of a second here when it runs out).
-const SEARCH_BUDGET: usize = 4_000;
+use std::time::Duration;
 
 /// How the computer plays a position it cannot win.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,7 +22,7 @@ pub enum Style {
     /// search; otherwise make the smallest move). A won game is won with any winning
     /// move.
     Longest,
-    /// Any legal move at random, as seed 000's author does.
+    /// Any legal move at random, as the author of the 12-token game's program does.
     Random,
 }
 
@@ -72,98 +67,83 @@ impl Player {
 /// player in normal play and `to_move` in misère play, as the game judges its end.
 pub fn winner(
     game: &dyn Ruleset,
-    position: &str,
+    position: &AnyPosition,
     to_move: Player,
     convention: Convention,
-) -> Result<Player, Error> {
-    Ok(if game.mover_wins_at_end(position, convention)? {
+) -> Player {
+    if game.mover_wins_at_end(position, convention) {
         to_move
     } else {
         to_move.other()
-    })
-}
-
-/// Whether the game is over (the player to move has no legal move).
-pub fn is_over(game: &dyn Ruleset, position: &str) -> Result<bool, Error> {
-    Ok(game.legal_moves(position, 1)?.moves.is_empty())
+    }
 }
 
 /// The computer's move in a position that is not over.
-pub fn choose_move(
-    game: &dyn Ruleset,
-    position: &str,
+///
+/// In a won position it plays one of the winning moves at random. In a lost one, with
+/// [`Style::Longest`], it plays the longest defence, found by a remoteness search of
+/// the game tree within [`PLAY_LOOKAHEAD`]; when the tree is too large for that, the
+/// move that changes the position least. At level L it instead moves at random with
+/// probability (10 − L)/10.
+pub fn choose_move<S: Strategy + ?Sized>(
+    strategy: &S,
+    position: &S::Position,
     convention: Convention,
     policy: Policy,
-    rng: &mut impl Rng,
-) -> Result<TextMove, Error> {
+    rng: &mut StdRng,
+) -> Result<S::Move, Error> {
+    let candidates = PLAY_CANDIDATES.get();
     let mistake = rng.random_range(0..10) >= policy.level;
-    let legal_moves = || game.legal_moves(position, CANDIDATES);
-    let any_move = |moves: &[TextMove], rng: &mut _| {
+    let any_move = |rng: &mut StdRng| {
+        let (moves, _) = strategy.legal_moves(position, candidates);
         moves
             .choose(rng)
             .cloned()
-            .ok_or_else(|| Error::Unsupported("the game is over: there is no move".into()))
+            .ok_or_else(|| Error::Undefined("the game is over: there is no move".into()))
     };
     if mistake {
-        return any_move(&legal_moves()?.moves, rng);
+        return any_move(rng);
     }
-    let request = Request {
-        convention,
-        max_moves: CANDIDATES,
-        with_positions: true,
-    };
-    let analysis = game.analyze(position, request)?.analysis;
+    let analysis = strategy.analyze(position, convention, candidates, &Budget::unlimited())?;
     if analysis.outcome == Outcome::N {
         let winning = analysis
             .winning_moves
             .choose(rng)
             .expect("a won position has a winning move");
-        return Ok(winning.play.clone().expect("positions were asked for"));
+        return Ok(winning.play.clone());
     }
-    let legal = legal_moves()?;
     if policy.style == Style::Random {
-        return any_move(&legal.moves, rng);
+        return any_move(rng);
     }
-    // The longest defence, when the game tree is small enough to search; among
-    // equals, the first (smallest) move. Otherwise the move that changes least.
-    let searched = legal
-        .complete
-        .then(|| search_options(game, convention, &legal.moves))
+    let (moves, complete) = strategy.legal_moves(position, candidates);
+    let longest = complete
+        .then(|| longest_defence(strategy, position, convention, &moves))
         .flatten();
-    Ok(match searched {
-        Some(options) => {
-            let longest = options.iter().map(|(_, r)| *r).max();
-            options
-                .into_iter()
-                .find(|(_, r)| Some(*r) == longest)
-                .map(|(play, _)| play)
-                .expect("a position that is not over has a move")
-        }
-        None => legal.moves[0].clone(),
-    })
+    longest
+        .or_else(|| moves.first().cloned())
+        .ok_or_else(|| Error::Undefined("the game is over: there is no move".into()))
 }
 
-/// The remoteness of the position every move leads to, if they can all be searched
-/// within the budget.
-fn search_options(
-    game: &dyn Ruleset,
+/// The move after which the game lasts longest (the first such, in the family's
+/// order), if a search of every position after `moves` fits [`PLAY_LOOKAHEAD`].
+fn longest_defence<S: Strategy + ?Sized>(
+    strategy: &S,
+    position: &S::Position,
     convention: Convention,
-    moves: &[TextMove],
-) -> Option<Vec<(TextMove, u32)>> {
-    let searchable = Searchable::new(game, SEARCH_BUDGET);
-    let mut oracle = Oracle::new(&searchable, convention);
-    let mut options = Vec::new();
-    for play in moves {
-        let (_, remoteness) = oracle.remoteness(&play.to).ok()?;
-        if searchable.exhausted() {
-            return None;
+    moves: &[S::Move],
+) -> Option<S::Move> {
+    let budget = Budget::unlimited().with_timeout(Duration::from_millis(PLAY_LOOKAHEAD.value));
+    let searched = strategy.search_after(position, moves, convention, &budget)?;
+    let mut best: Option<(u32, &S::Move)> = None;
+    for (play, (_, remoteness)) in moves.iter().zip(searched) {
+        if best.is_none_or(|(longest, _)| remoteness > longest) {
+            best = Some((remoteness, play));
         }
-        options.push((play.clone(), remoteness));
     }
-    Some(options)
+    best.map(|(_, play)| play.clone())
 }
 
-/// A move of a finished game, as a record keeps it.
+/// A move of a game, as a record keeps it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayedMove {
     /// Who moved.
@@ -171,7 +151,7 @@ pub struct PlayedMove {
     /// The move in words.
     pub action: String,
     /// The position after the move.
-    pub position: String,
+    pub position: AnyPosition,
 }
 
 /// A move of the person's that threw away a win.
@@ -179,8 +159,8 @@ pub struct PlayedMove {
 pub struct Blunder {
     /// Index of the move in the game (0-based).
     pub index: usize,
-    /// A move that would have kept the win, with its reason.
-    pub better: TextMove,
+    /// A move that would have kept the win.
+    pub better: AnyMove,
     /// Why that move wins.
     pub reason: String,
 }
@@ -190,30 +170,26 @@ pub struct Blunder {
 pub fn review(
     game: &dyn Ruleset,
     convention: Convention,
-    start: &str,
+    start: &AnyPosition,
     moves: &[PlayedMove],
 ) -> Result<Vec<Blunder>, Error> {
-    let request = Request {
-        convention,
-        max_moves: 1,
-        with_positions: true,
-    };
+    let budget = Budget::unlimited();
     let mut blunders = Vec::new();
-    let mut before = start.to_string();
+    let mut before = start;
     for (index, played) in moves.iter().enumerate() {
         if played.by == Player::Person {
-            let was = game.analyze(&before, request)?.analysis;
-            let now = game.analyze(&played.position, request)?.analysis;
+            let was = game.analyze(before, convention, 1, &budget)?;
+            let now = game.analyze(&played.position, convention, 0, &budget)?;
             if was.outcome == Outcome::N && now.outcome == Outcome::N {
                 let best = &was.winning_moves[0];
                 blunders.push(Blunder {
                     index,
-                    better: best.play.clone().expect("positions were asked for"),
+                    better: best.play.clone(),
                     reason: best.reason.clone(),
                 });
             }
         }
-        before = played.position.clone();
+        before = &played.position;
     }
     Ok(blunders)
 }
@@ -221,60 +197,77 @@ pub fn review(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::registry::{FAMILIES, example_loader, parse_game_with};
-    use crate::parse_game;
+    use crate::game;
+    use crate::games::registry::{FAMILIES, example_loader, game_with};
     use rand::SeedableRng;
-    use rand::rngs::StdRng;
 
-    fn outcome(game: &dyn Ruleset, position: &str, convention: Convention) -> Outcome {
-        let request = Request {
-            convention,
-            max_moves: 0,
-            with_positions: false,
-        };
-        game.analyze(position, request).unwrap().analysis.outcome
+    fn outcome(game: &dyn Ruleset, position: &AnyPosition, convention: Convention) -> Outcome {
+        game.analyze(position, convention, 0, &Budget::unlimited())
+            .unwrap()
+            .outcome
     }
 
     /// Play from `start` with the computer to move against random replies; return
     /// the winner.
     fn play_out(
         game: &dyn Ruleset,
-        start: &str,
+        start: &AnyPosition,
         convention: Convention,
         policy: Policy,
         rng: &mut StdRng,
     ) -> Player {
-        let mut position = start.to_string();
+        let mut position = start.clone();
         let mut mover = Player::Computer;
-        while !is_over(game, &position).unwrap() {
+        while !game.is_over(&position) {
             let play = match mover {
-                Player::Computer => choose_move(game, &position, convention, policy, rng).unwrap(),
-                Player::Person => {
-                    let legal = game.legal_moves(&position, 64).unwrap();
-                    legal.moves.choose(rng).unwrap().clone()
-                }
+                Player::Computer => game
+                    .computer_move(&position, convention, policy, rng)
+                    .unwrap(),
+                Player::Person => game
+                    .legal_moves(&position, 64)
+                    .0
+                    .choose(rng)
+                    .unwrap()
+                    .clone(),
             };
-            position = play.to;
+            position = game.apply(&position, &play);
             mover = mover.other();
         }
-        winner(game, &position, mover, convention).unwrap()
+        winner(game, &position, mover, convention)
+    }
+
+    /// A random walk of up to `steps` random moves from `start`.
+    fn random_walk(
+        game: &dyn Ruleset,
+        start: &AnyPosition,
+        steps: usize,
+        rng: &mut StdRng,
+    ) -> AnyPosition {
+        let mut position = start.clone();
+        for _ in 0..steps {
+            match game.legal_moves(&position, 64).0.choose(rng) {
+                Some(play) => position = game.apply(&position, play),
+                None => break,
+            }
+        }
+        position
     }
 
     #[test]
     fn the_computer_never_loses_a_won_position() {
         let mut rng = StdRng::seed_from_u64(7);
         for spec in ["nim", "take:3", "subtraction:1,3,4", "subtraction:2,5"] {
-            let game = parse_game(spec).unwrap();
+            let game = game(spec).unwrap();
             for convention in [Convention::Normal, Convention::Misere] {
                 for _ in 0..150 {
                     let heaps: Vec<String> = (0..rng.random_range(1..4))
                         .map(|_| rng.random_range(0..12).to_string())
                         .collect();
-                    let start = heaps.join(" ");
+                    let start = game.parse_position(&heaps.join(" ")).unwrap();
                     if outcome(game.as_ref(), &start, convention) == Outcome::N {
                         let w =
                             play_out(game.as_ref(), &start, convention, Policy::PERFECT, &mut rng);
-                        assert_eq!(w, Player::Computer, "{spec} {convention:?} from {start}");
+                        assert_eq!(w, Player::Computer, "{spec} {convention:?} from {start:?}");
                     }
                 }
             }
@@ -291,34 +284,24 @@ mod tests {
         let mut per_family = vec![0; FAMILIES.len()];
         while played < 10_000 {
             for (index, family) in FAMILIES.iter().enumerate() {
-                let game = parse_game_with(family.example, &example_loader).unwrap();
-                let mut start = family.example_position.to_string();
-                for _ in 0..rng.random_range(0..30) {
-                    let legal = game.legal_moves(&start, 64).unwrap();
-                    match legal.moves.choose(&mut rng) {
-                        Some(play) => start = play.to.clone(),
-                        None => break,
-                    }
-                }
+                let game = game_with(family.example, &example_loader).unwrap();
+                let example = game.parse_position(family.example_position).unwrap();
+                let steps = rng.random_range(0..30);
+                let start = random_walk(game.as_ref(), &example, steps, &mut rng);
                 let convention = if rng.random_bool(0.5) {
                     Convention::Normal
                 } else {
                     Convention::Misere
                 };
-                let request = Request {
-                    convention,
-                    max_moves: 0,
-                    with_positions: false,
-                };
-                let Ok(analysis) = game.analyze(&start, request) else {
+                let Ok(analysis) = game.analyze(&start, convention, 0, &Budget::unlimited()) else {
                     continue;
                 };
-                if analysis.analysis.outcome == Outcome::N {
+                if analysis.outcome == Outcome::N {
                     let w = play_out(game.as_ref(), &start, convention, Policy::PERFECT, &mut rng);
                     assert_eq!(
                         w,
                         Player::Computer,
-                        "{} {convention:?} from {start}",
+                        "{} {convention:?} from {start:?}",
                         family.example
                     );
                     played += 1;
@@ -329,49 +312,40 @@ mod tests {
         assert!(per_family.iter().all(|&n| n > 100), "{per_family:?}");
     }
 
+    /// The computer's move from `position` in `spec`, as the position after it.
+    fn computer_reply(spec: &str, position: &str, policy: Policy, rng: &mut StdRng) -> String {
+        let game = game(spec).unwrap();
+        let position = game.parse_position(position).unwrap();
+        let play = game
+            .computer_move(&position, Convention::Normal, policy, rng)
+            .unwrap();
+        game.format_position(&game.apply(&position, &play))
+    }
+
     #[test]
     fn in_a_lost_position_the_computer_makes_the_game_last() {
+        let mut rng = StdRng::seed_from_u64(1);
         // From 12 tokens of take:3 the computer loses, and every move lasts as long
         // (the opponent restores a multiple of 4 each time): it takes the least.
-        let game = parse_game("take:3").unwrap();
-        let mut rng = StdRng::seed_from_u64(1);
-        let play = choose_move(
-            game.as_ref(),
-            "12",
-            Convention::Normal,
-            Policy::PERFECT,
-            &mut rng,
-        )
-        .unwrap();
-        assert_eq!(play.to, "11");
+        assert_eq!(
+            computer_reply("take:3", "12", Policy::PERFECT, &mut rng),
+            "11"
+        );
         // Two heaps of 2: taking one token keeps the game longest (4 moves, not 2).
-        let nim = parse_game("nim").unwrap();
-        let play = choose_move(
-            nim.as_ref(),
-            "2 2",
-            Convention::Normal,
-            Policy::PERFECT,
-            &mut rng,
-        )
-        .unwrap();
-        assert!(play.to == "1 2" || play.to == "2 1", "{}", play.to);
+        let reply = computer_reply("nim", "2 2", Policy::PERFECT, &mut rng);
+        assert!(reply == "1 2" || reply == "2 1", "{reply}");
     }
 
     #[test]
     fn level_zero_plays_at_random_and_a_seed_makes_it_reproducible() {
-        let game = parse_game("nim").unwrap();
+        let policy = Policy {
+            level: 0,
+            style: Style::Random,
+        };
         let moves = |seed| {
             let mut rng = StdRng::seed_from_u64(seed);
-            let policy = Policy {
-                level: 0,
-                style: Style::Random,
-            };
             (0..20)
-                .map(|_| {
-                    choose_move(game.as_ref(), "9 9 9", Convention::Normal, policy, &mut rng)
-                        .unwrap()
-                        .to
-                })
+                .map(|_| computer_reply("nim", "9 9 9", policy, &mut rng))
                 .collect::<Vec<_>>()
         };
         assert_eq!(moves(3), moves(3));
@@ -381,41 +355,29 @@ mod tests {
 
     #[test]
     fn review_finds_the_move_that_threw_the_win_away() {
-        let game = parse_game("take:3").unwrap();
+        let game = game("take:3").unwrap();
+        let played = |by, position: &str| PlayedMove {
+            by,
+            action: String::new(),
+            position: game.parse_position(position).unwrap(),
+        };
         let moves = [
             // From 12 the person (to move) is losing: no blunder possible.
-            PlayedMove {
-                by: Player::Person,
-                action: String::new(),
-                position: "10".into(),
-            },
-            PlayedMove {
-                by: Player::Computer,
-                action: String::new(),
-                position: "8".into(),
-            },
+            played(Player::Person, "10"),
+            played(Player::Computer, "8"),
             // From 8 (lost) nothing to throw away either; 7 is won for the computer...
-            PlayedMove {
-                by: Player::Person,
-                action: String::new(),
-                position: "7".into(),
-            },
+            played(Player::Person, "7"),
             // ...who errs: 7 → 6 leaves the person a win at 6 (take 2 → 4).
-            PlayedMove {
-                by: Player::Computer,
-                action: String::new(),
-                position: "6".into(),
-            },
+            played(Player::Computer, "6"),
             // The person throws it away: 6 → 5 instead of 6 → 4.
-            PlayedMove {
-                by: Player::Person,
-                action: String::new(),
-                position: "5".into(),
-            },
+            played(Player::Person, "5"),
         ];
-        let blunders = review(game.as_ref(), Convention::Normal, "12", &moves).unwrap();
+        let start = game.parse_position("12").unwrap();
+        let blunders = review(game.as_ref(), Convention::Normal, &start, &moves).unwrap();
         assert_eq!(blunders.len(), 1);
         assert_eq!(blunders[0].index, 4);
-        assert_eq!(blunders[0].better.to, "4");
+        let before = &moves[3].position;
+        let better = game.text_move(before, &blunders[0].better);
+        assert_eq!(better.to, "4");
     }
 }

@@ -39,7 +39,7 @@ impl From<Error> for Failure {
     fn from(error: Error) -> Self {
         match error {
             Error::Input(e) => Failure::Input(e.to_string()),
-            Error::Unsupported(message) => Failure::Other(message),
+            other => Failure::Other(other.to_string()),
         }
     }
 }

@@ -4,6 +4,7 @@
 //! calls the core and formats the answer. Errors are one line on stderr; malformed
 //! input exits with status 2, other failures with 1.
 
+mod board;
 mod commands;
 mod failure;
 mod output;
@@ -45,6 +46,7 @@ enum Command {
     Play(commands::play::Args),
     Review(commands::review::Args),
     Analyze(commands::analyze::Args),
+    Moves(commands::moves::Args),
     Grundy(commands::grundy::Args),
     Period(commands::period::Args),
     Task(commands::task::Args),
@@ -65,6 +67,7 @@ fn main() -> ExitCode {
         Command::Play(args) => commands::play::run(args),
         Command::Review(args) => commands::review::run(args),
         Command::Analyze(args) => commands::analyze::run(args),
+        Command::Moves(args) => commands::moves::run(args),
         Command::Grundy(args) => commands::grundy::run(args),
         Command::Period(args) => commands::period::run(args),
         Command::Task(args) => commands::task::run(args),

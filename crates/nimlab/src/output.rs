@@ -1,13 +1,9 @@
-//! Shared pieces of output: buffered stdout, reading positions, JSON numbers.
+//! Shared pieces of output: buffered stdout, reading positions, JSON.
 
 use crate::failure::Failure;
-use nimlab_core::num::to_u64;
-use nimlab_core::{Convention, Nat};
-use serde_json::Value;
+use nimlab_core::Convention;
+use serde::Serialize;
 use std::io::{self, BufWriter, Read, Write};
-
-/// Largest integer JSON readers represent exactly (2^53).
-const JSON_SAFE_INTEGER: u64 = 1 << 53;
 
 /// Run `write` against buffered stdout and flush it.
 pub fn to_stdout(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(), Failure> {
@@ -29,32 +25,16 @@ pub fn read_position(words: &[String]) -> Result<String, Failure> {
     Ok(words.join(" "))
 }
 
-/// The convention as JSON and records write it: "normal" or "misere".
-pub fn convention_name(convention: Convention) -> &'static str {
+/// The convention in words, for the first line of plain output.
+pub fn convention_rule(convention: Convention) -> &'static str {
     match convention {
-        Convention::Normal => "normal",
-        Convention::Misere => "misere",
+        Convention::Normal => "normal play: whoever makes the last move wins",
+        Convention::Misere => "misère play: whoever makes the last move loses",
     }
 }
 
-/// A number for JSON: a number up to 2^53, a string beyond (so no reader rounds it).
-pub fn json_number(n: &Nat) -> Value {
-    match to_u64(n) {
-        Some(small) if small <= JSON_SAFE_INTEGER => Value::from(small),
-        _ => Value::from(n.to_string()),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn json_numbers_switch_to_strings_past_2_pow_53() {
-        assert_eq!(json_number(&Nat::from(1u64 << 53)), Value::from(1u64 << 53));
-        assert_eq!(
-            json_number(&Nat::from((1u64 << 53) + 1)),
-            Value::from("9007199254740993")
-        );
-    }
+/// Write `report` as one line of JSON.
+pub fn write_json(out: &mut dyn Write, report: &impl Serialize) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, report)?;
+    writeln!(out)
 }

@@ -1,9 +1,9 @@
 //! Game records: what `play --record FILE` writes and `review FILE` reads.
 
 use crate::failure::Failure;
-use crate::output::convention_name;
-use nimlab_core::Convention;
 use nimlab_core::play::{PlayedMove, Player};
+use nimlab_core::report::convention_name;
+use nimlab_core::{AnyPosition, Convention, Ruleset};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -46,22 +46,22 @@ pub fn player_name(player: Player) -> &'static str {
 impl Record {
     /// A record of a game so far.
     pub fn new(
-        game: String,
+        game: &dyn Ruleset,
         convention: Convention,
-        start: String,
+        start: &AnyPosition,
         moves: &[PlayedMove],
         winner: Option<Player>,
     ) -> Self {
         Record {
-            game,
+            game: game.spec(),
             convention: convention_name(convention).to_string(),
-            start,
+            start: game.format_position(start),
             moves: moves
                 .iter()
                 .map(|m| RecordedMove {
                     by: player_name(m.by).to_string(),
                     action: m.action.clone(),
-                    position: m.position.clone(),
+                    position: game.format_position(&m.position),
                 })
                 .collect(),
             winner: winner.map(|w| player_name(w).to_string()),
@@ -102,8 +102,8 @@ impl Record {
         }
     }
 
-    /// The moves as the core sees them.
-    pub fn played_moves(&self) -> Result<Vec<PlayedMove>, Failure> {
+    /// The moves as the core sees them, with positions read by `game`.
+    pub fn played_moves(&self, game: &dyn Ruleset) -> Result<Vec<PlayedMove>, Failure> {
         self.moves
             .iter()
             .map(|m| {
@@ -119,7 +119,7 @@ impl Record {
                 Ok(PlayedMove {
                     by,
                     action: m.action.clone(),
-                    position: m.position.clone(),
+                    position: game.parse_position(&m.position)?,
                 })
             })
             .collect()

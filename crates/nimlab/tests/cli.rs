@@ -293,3 +293,83 @@ fn misere_of_splitting_games_is_searched_or_refused() {
         error_of(&["analyze", "kayles", "33", "--misere"], "", 1).contains("at most 32 tokens")
     );
 }
+
+#[test]
+fn moves_lists_every_move_with_its_value_winning_moves_first() {
+    let text = stdout_of(&["moves", "nim", "3 4 5"]);
+    assert!(
+        text.contains("12 legal moves, winning moves first:"),
+        "{text}"
+    );
+    let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("  ")).collect();
+    assert_eq!(lines.len(), 12, "{text}");
+    assert!(
+        lines[0].contains("win   1 2  take 2 tokens from heap 1 (3 → 1) → 1 4 5"),
+        "{text}"
+    );
+    assert!(lines[1..].iter().all(|l| l.contains("lose")), "{text}");
+    // Misère Kayles is solved by search: every winning move is a win for its mover.
+    let v = json_of(&["moves", "kayles", "4 7", "--misere", "--json"]);
+    assert_eq!(v["convention"], "misere");
+    assert_eq!(v["count"], 11);
+    assert_eq!(v["board"]["kind"], "pins");
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 11);
+    let wins: Vec<&Value> = moves.iter().filter(|m| m["result"] == "win").collect();
+    assert_eq!(wins.len(), 4);
+    for m in &wins {
+        let after = json_of(&[
+            "analyze",
+            "kayles",
+            m["to"].as_str().unwrap(),
+            "--misere",
+            "--json",
+        ]);
+        assert_eq!(after["outcome"], "P", "{m}");
+    }
+    assert!(
+        moves
+            .iter()
+            .all(|m| m["remoteness"].is_u64() && m["text"].is_string())
+    );
+}
+
+#[test]
+fn moves_of_a_huge_position_are_counted_not_listed() {
+    let huge = format!("1{}", "0".repeat(500));
+    let v = json_of(&[
+        "moves",
+        "nim",
+        &format!("{huge} 7"),
+        "--json",
+        "--max-moves",
+        "3",
+    ]);
+    assert_eq!(v["count"], format!("1{}7", "0".repeat(499)));
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 3);
+    // The one winning move (the big heap down to 7) comes first, though it is far
+    // down the legal order.
+    assert_eq!(moves[0]["result"], "win");
+    assert_eq!(moves[0]["to"], "7 7");
+    assert!(moves.iter().all(|m| m.get("remoteness").is_none()));
+    assert!(error_of(&["moves", "nim", "3 x"], "", 2).contains("'x'"));
+    assert!(error_of(&["moves", "nim", "3", "--max-moves", "-1"], "", 2).contains("--max-moves"));
+}
+
+#[test]
+fn analyze_json_carries_the_board() {
+    let v = json_of(&["analyze", "turtles", "THHTH", "--json"]);
+    assert_eq!(v["board"]["kind"], "coins");
+    assert_eq!(
+        v["board"]["coins"],
+        serde_json::json!([false, true, true, false, true])
+    );
+    let v = json_of(&["analyze", "take:3", "12", "--json"]);
+    assert_eq!(
+        v["board"],
+        serde_json::json!({"kind": "pot", "tokens": 12, "choices": "1, 2 or 3 tokens"})
+    );
+    let v = json_of(&["analyze", "wythoff-flipflop", "30,50,normal,yes", "--json"]);
+    assert_eq!(v["board"]["flip"]["threshold"], 27);
+}

@@ -15,21 +15,17 @@
 
 use super::{Analysis, Strategy, WinningMove};
 use crate::error::{Error, InputError};
+use crate::limits::{COPYCAT_PERIOD_SEARCH, COPYCAT_TAKE};
 use crate::num::{Nat, parse_bounded, parse_nat, to_u64, tokens};
+use crate::report::Board;
+use crate::solve::budget::Budget;
 use crate::solve::mex::MexSet;
 use crate::solve::period::{Periodicity, Theorem, search_period};
 use crate::solve::search::Game;
 use crate::solve::{Convention, Outcome};
-use crate::text::{draw_count, list_with_or};
+use crate::text::list_with_or;
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
-
-/// Largest m accepted: the rows' period grows fast with m (copycat:100 has period
-/// 40400 from heap 357361, found in seconds); beyond, time and memory run out.
-pub const MAX_TAKE: u64 = 100;
-
-/// Longest table of rows the period search computes before giving up.
-const MAX_SEARCH_LEN: usize = 1 << 22;
 
 /// A copycat position: `heap` stones, after the opponent took `last` (0: nobody has).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -117,10 +113,10 @@ impl RowBuilder {
 impl Copycat {
     /// Parse the part of a spec after `copycat:`, e.g. "3".
     pub fn parse(args: Option<&str>) -> Result<Self, InputError> {
-        let expected = format!("an integer from 1 to {MAX_TAKE}");
+        let expected = format!("an integer from 1 to {}", COPYCAT_TAKE.value);
         let m = match args {
             None => return Err(InputError::missing("copycat limit", expected)),
-            Some(t) => parse_bounded(t.trim(), "copycat limit", 1, MAX_TAKE)?,
+            Some(t) => parse_bounded(t.trim(), "copycat limit", 1, COPYCAT_TAKE.value)?,
         };
         Ok(Copycat {
             m,
@@ -143,7 +139,7 @@ impl Copycat {
                     Theorem::FiniteMemory {
                         window: self.m as usize,
                     },
-                    MAX_SEARCH_LEN,
+                    COPYCAT_PERIOD_SEARCH.get(),
                 )?;
                 Ok(Solved {
                     rows: builder.rows,
@@ -191,9 +187,6 @@ fn stones(n: &Nat) -> String {
 }
 
 impl Strategy for Copycat {
-    type Position = CopycatPosition;
-    type Move = u64;
-
     fn spec(&self) -> String {
         format!("copycat:{}", self.m)
     }
@@ -239,15 +232,12 @@ impl Strategy for Copycat {
         }
     }
 
-    fn apply(&self, position: &CopycatPosition, t: &u64) -> CopycatPosition {
-        Self::after(position, *t)
-    }
-
     fn analyze(
         &self,
         position: &CopycatPosition,
         convention: Convention,
         max_moves: usize,
+        _budget: &Budget,
     ) -> Result<Analysis<u64>, Error> {
         let solved = self.solved()?;
         let (grundy, misere_wins) = self.entry(solved, position);
@@ -313,11 +303,8 @@ impl Strategy for Copycat {
         })
     }
 
-    fn legal_moves(&self, position: &CopycatPosition, limit: usize) -> (Vec<u64>, bool) {
-        let mut moves: Vec<u64> = self.legal(position).take(limit.saturating_add(1)).collect();
-        let complete = moves.len() <= limit;
-        moves.truncate(limit);
-        (moves, complete)
+    fn move_count(&self, position: &CopycatPosition) -> Nat {
+        Nat::from(self.legal(position).count())
     }
 
     fn describe_move(&self, position: &CopycatPosition, t: &u64) -> String {
@@ -369,22 +356,32 @@ impl Strategy for Copycat {
         format!("the number of stones to take: {}", list_with_or(&allowed))
     }
 
-    fn render(&self, position: &CopycatPosition) -> String {
-        let heap = draw_count(&position.heap, "stone", "stones");
-        match position.last {
-            0 => heap,
-            last => format!("{heap}; the opponent just took {last}, which may not be taken now"),
+    fn board(&self, position: &CopycatPosition) -> Board {
+        Board::Pile {
+            count: position.heap.clone(),
+            noun: "stone",
+            plural: "stones",
+            note: match position.last {
+                0 => String::new(),
+                last => format!("the opponent just took {last}, which may not be taken now"),
+            },
         }
     }
 }
 
 impl Game for Copycat {
     type Position = CopycatPosition;
+    type Move = u64;
 
-    fn moves(&self, position: &CopycatPosition) -> Vec<CopycatPosition> {
-        self.legal(position)
-            .map(|t| Self::after(position, t))
-            .collect()
+    fn apply(&self, position: &CopycatPosition, t: &u64) -> CopycatPosition {
+        Self::after(position, *t)
+    }
+
+    fn legal_moves(&self, position: &CopycatPosition, limit: usize) -> (Vec<u64>, bool) {
+        let mut moves: Vec<u64> = self.legal(position).take(limit.saturating_add(1)).collect();
+        let complete = moves.len() <= limit;
+        moves.truncate(limit);
+        (moves, complete)
     }
 }
 
@@ -421,7 +418,9 @@ mod tests {
                         (Convention::Normal, &mut normal),
                         (Convention::Misere, &mut misere),
                     ] {
-                        let a = Strategy::analyze(&g, &p, convention, usize::MAX).unwrap();
+                        let a =
+                            Strategy::analyze(&g, &p, convention, usize::MAX, &Budget::unlimited())
+                                .unwrap();
                         assert_eq!(a.outcome, oracle.outcome(&p).unwrap(), "m = {m}: {p:?}");
                         let fast: HashSet<CopycatPosition> = a
                             .winning_moves
@@ -448,7 +447,7 @@ mod tests {
         // m = 1: the first player takes 1, and then the opponent may not take 1.
         let g = game(1);
         let lost = |p: &CopycatPosition| {
-            Strategy::analyze(&g, p, Convention::Normal, 0)
+            Strategy::analyze(&g, p, Convention::Normal, 0, &Budget::unlimited())
                 .unwrap()
                 .outcome
                 == Outcome::P
@@ -458,7 +457,14 @@ mod tests {
         assert!(lost(&position(0, 0)));
         // m = 2, one stone left after the opponent took one: no legal move.
         let g = game(2);
-        let a = Strategy::analyze(&g, &position(1, 1), Convention::Normal, 0).unwrap();
+        let a = Strategy::analyze(
+            &g,
+            &position(1, 1),
+            Convention::Normal,
+            0,
+            &Budget::unlimited(),
+        )
+        .unwrap();
         assert_eq!(a.outcome, Outcome::P);
         assert_eq!(
             a.explanation,
@@ -504,10 +510,10 @@ mod tests {
             let g = game(m);
             let last = last.min(m);
             let p = CopycatPosition { heap: digits.parse().unwrap(), last };
-            let a = Strategy::analyze(&g, &p, Convention::Normal, usize::MAX).unwrap();
+            let a = Strategy::analyze(&g, &p, Convention::Normal, usize::MAX, &Budget::unlimited()).unwrap();
             for t in &a.winning_moves {
                 let q = g.apply(&p, &t.play);
-                let b = Strategy::analyze(&g, &q, Convention::Normal, 0).unwrap();
+                let b = Strategy::analyze(&g, &q, Convention::Normal, 0, &Budget::unlimited()).unwrap();
                 prop_assert_eq!(b.outcome, Outcome::P);
             }
             prop_assert_eq!(a.outcome == Outcome::N, a.winning_move_count > 0);

@@ -13,17 +13,18 @@
 
 use super::{Analysis, Strategy, WinningMoves};
 use crate::error::{Error, InputError};
+use crate::limits::{DAG_EDGES, DAG_VERTICES};
 use crate::num::{Nat, parse_bounded, tokens};
+use crate::report::{Board, GraphToken};
+use crate::solve::budget::Budget;
 use crate::solve::search::Game;
 use crate::solve::sum::nim_sum;
 use crate::solve::{Convention, Outcome};
 use crate::text::list_with_or;
 use malachite_base::num::basic::traits::Zero;
 
-/// Most vertices a graph may have.
-pub const MAX_VERTICES: u64 = 10_000_000;
-/// Most edges a graph may have.
-pub const MAX_EDGES: u64 = 100_000_000;
+/// Graphs with at most this many edges are drawn whole on their boards.
+const DRAWN_EDGES: usize = 1000;
 
 /// A DAG with every vertex's Grundy value and misère outcome.
 #[derive(Clone, Debug)]
@@ -39,7 +40,7 @@ pub struct Dag {
 }
 
 /// Move token `token` (0-based) to vertex `to`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DagMove {
     /// Which token moves.
     pub token: usize,
@@ -82,8 +83,14 @@ impl Dag {
     /// source (a file name) in the spec. A cycle is an error naming a vertex on it.
     pub fn parse(text: &str, origin: &str) -> Result<Self, InputError> {
         let mut words = tokens(text);
-        let vertices = parse_bounded(words.next().unwrap_or(""), "vertex count", 1, MAX_VERTICES)?;
-        let edge_count = parse_bounded(words.next().unwrap_or(""), "edge count", 0, MAX_EDGES)?;
+        let vertices = parse_bounded(
+            words.next().unwrap_or(""),
+            "vertex count",
+            1,
+            DAG_VERTICES.value,
+        )?;
+        let edge_count =
+            parse_bounded(words.next().unwrap_or(""), "edge count", 0, DAG_EDGES.value)?;
         let mut edges = Vec::with_capacity(edge_count.min(1 << 20) as usize);
         for i in 1..=edge_count {
             let u = vertex(words.next(), vertices, || format!("start of edge {i}"))?;
@@ -209,9 +216,6 @@ impl Dag {
 }
 
 impl Strategy for Dag {
-    type Position = Vec<usize>;
-    type Move = DagMove;
-
     fn spec(&self) -> String {
         format!("dag:{}", self.origin)
     }
@@ -249,17 +253,12 @@ impl Strategy for Dag {
             .join(" ")
     }
 
-    fn apply(&self, position: &Vec<usize>, play: &DagMove) -> Vec<usize> {
-        let mut to = position.clone();
-        to[play.token] = play.to;
-        to
-    }
-
     fn analyze(
         &self,
         position: &Vec<usize>,
         convention: Convention,
         max_moves: usize,
+        _budget: &Budget,
     ) -> Result<Analysis<DagMove>, Error> {
         let values: Vec<Nat> = position
             .iter()
@@ -326,7 +325,7 @@ impl Strategy for Dag {
                 (self.misere_wins[v], explanation)
             }
             (Convention::Misere, _) => {
-                return Err(Error::Unsupported(
+                return Err(Error::NoKnownValue(
                     "misère play with several tokens on a DAG is not solved by nimlab".to_string(),
                 ));
             }
@@ -335,20 +334,8 @@ impl Strategy for Dag {
         Ok(winning.into_analysis(convention, outcome, Some(x), explanation))
     }
 
-    fn legal_moves(&self, position: &Vec<usize>, limit: usize) -> (Vec<DagMove>, bool) {
-        let mut moves = Vec::new();
-        for (token, &v) in position.iter().enumerate() {
-            for &w in self.out(v) {
-                if moves.len() == limit {
-                    return (moves, false);
-                }
-                moves.push(DagMove {
-                    token,
-                    to: w as usize,
-                });
-            }
-        }
-        (moves, true)
+    fn move_count(&self, position: &Vec<usize>) -> Nat {
+        Nat::from(position.iter().map(|&v| self.out(v).len()).sum::<usize>())
     }
 
     fn describe_move(&self, position: &Vec<usize>, play: &DagMove) -> String {
@@ -403,42 +390,51 @@ impl Strategy for Dag {
         }
     }
 
-    fn render(&self, position: &Vec<usize>) -> String {
-        position
-            .iter()
-            .enumerate()
-            .map(|(i, &v)| {
-                let next: Vec<String> = self.out(v).iter().map(|w| w.to_string()).collect();
-                let moves = if next.is_empty() {
-                    "no moves".to_string()
-                } else {
-                    format!("moves to {}", next.join(", "))
-                };
-                format!("token {} on vertex {v} ({moves})", i + 1)
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
+    fn board(&self, position: &Vec<usize>) -> Board {
+        let edges = (self.successors.len() <= DRAWN_EDGES).then(|| {
+            (0..self.vertex_count())
+                .flat_map(|v| self.out(v).iter().map(move |&w| (v as u32, w)))
+                .collect()
+        });
+        Board::Graph {
+            vertices: self.vertex_count() as u64,
+            edges,
+            tokens: position
+                .iter()
+                .map(|&v| GraphToken {
+                    vertex: v as u32,
+                    moves_to: self.out(v).to_vec(),
+                })
+                .collect(),
+        }
     }
 }
 
 /// The rules for the brute-force searches: each token is a component.
 impl Game for Dag {
     type Position = Vec<usize>;
+    type Move = DagMove;
 
-    fn moves(&self, position: &Vec<usize>) -> Vec<Vec<usize>> {
-        let mut out = Vec::new();
+    fn apply(&self, position: &Vec<usize>, play: &DagMove) -> Vec<usize> {
+        let mut to = position.clone();
+        to[play.token] = play.to;
+        to
+    }
+
+    fn legal_moves(&self, position: &Vec<usize>, limit: usize) -> (Vec<DagMove>, bool) {
+        let mut moves = Vec::new();
         for (token, &v) in position.iter().enumerate() {
             for &w in self.out(v) {
-                out.push(self.apply(
-                    position,
-                    &DagMove {
-                        token,
-                        to: w as usize,
-                    },
-                ));
+                if moves.len() == limit {
+                    return (moves, false);
+                }
+                moves.push(DagMove {
+                    token,
+                    to: w as usize,
+                });
             }
         }
-        out
+        (moves, true)
     }
 
     fn canonical(&self, position: &Vec<usize>) -> Vec<usize> {
@@ -487,7 +483,9 @@ mod tests {
                     positions.extend((0..81).map(|p| vec![p / 9, p % 9]));
                 }
                 for position in positions {
-                    let analysis = dag.analyze(&position, convention, usize::MAX).unwrap();
+                    let analysis = dag
+                        .analyze(&position, convention, usize::MAX, &Budget::unlimited())
+                        .unwrap();
                     assert_eq!(analysis.outcome, oracle.outcome(&position).unwrap());
                     assert_eq!(
                         analysis.grundy,
@@ -578,7 +576,9 @@ mod tests {
     #[test]
     fn repeated_edges_are_one_move() {
         let dag = Dag::parse("2 3 1 0 1 0 1 0", "g").unwrap();
-        let analysis = dag.analyze(&vec![1], Convention::Normal, 10).unwrap();
+        let analysis = dag
+            .analyze(&vec![1], Convention::Normal, 10, &Budget::unlimited())
+            .unwrap();
         assert_eq!(analysis.winning_move_count, 1u32);
         assert_eq!(
             analysis.winning_moves[0].action,

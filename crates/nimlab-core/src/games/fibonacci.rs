@@ -30,10 +30,11 @@
 use super::{Analysis, Strategy, WinningMove, engine_grundy};
 use crate::error::{Error, InputError};
 use crate::num::{Nat, parse_nat, to_u64, tokens};
+use crate::report::Board;
 use crate::seq::fibonacci::{fibonacci, sum_of_terms, zeckendorf};
+use crate::solve::budget::Budget;
 use crate::solve::search::Game;
 use crate::solve::{Convention, Outcome};
-use crate::text::draw_count;
 use malachite_base::num::basic::traits::{One, Zero};
 use malachite_base::num::logic::traits::SignificantBits;
 
@@ -230,9 +231,6 @@ impl FibonacciNim {
 }
 
 impl Strategy for FibonacciNim {
-    type Position = FibonacciPosition;
-    type Move = Nat;
-
     fn spec(&self) -> String {
         "fibonacci".to_string()
     }
@@ -289,18 +287,12 @@ impl Strategy for FibonacciNim {
         format!("{},{}", position.chips, position.limit)
     }
 
-    fn apply(&self, position: &FibonacciPosition, t: &Nat) -> FibonacciPosition {
-        FibonacciPosition {
-            chips: &position.chips - t,
-            limit: Nat::from(2u32) * t,
-        }
-    }
-
     fn analyze(
         &self,
         position: &FibonacciPosition,
         convention: Convention,
         max_moves: usize,
+        _budget: &Budget,
     ) -> Result<Analysis<Nat>, Error> {
         let (outcome, explanation, winning_moves, winning_move_count) = match convention {
             Convention::Normal => self.analyze_normal(position, max_moves),
@@ -352,14 +344,8 @@ impl Strategy for FibonacciNim {
         })
     }
 
-    fn legal_moves(&self, position: &FibonacciPosition, limit: usize) -> (Vec<Nat>, bool) {
-        let most = self.most(position);
-        let moves: Vec<Nat> = (1..=limit as u64)
-            .map(Nat::from)
-            .take_while(|t| *t <= most)
-            .collect();
-        let complete = most == moves.len() as u64;
-        (moves, complete)
+    fn move_count(&self, position: &FibonacciPosition) -> Nat {
+        self.most(position)
     }
 
     fn describe_move(&self, position: &FibonacciPosition, t: &Nat) -> String {
@@ -395,24 +381,35 @@ impl Strategy for FibonacciNim {
         format!("the number of chips to take, 1 to {}", self.most(position))
     }
 
-    fn render(&self, position: &FibonacciPosition) -> String {
-        format!(
-            "{}; the player to move may take 1 to {}.",
-            draw_count(&position.chips, "chip", "chips"),
-            self.most(position)
-        )
+    fn board(&self, position: &FibonacciPosition) -> Board {
+        Board::Pile {
+            count: position.chips.clone(),
+            noun: "chip",
+            plural: "chips",
+            note: format!("the player to move may take 1 to {}", self.most(position)),
+        }
     }
 }
 
 impl Game for FibonacciNim {
     type Position = FibonacciPosition;
+    type Move = Nat;
 
-    fn moves(&self, position: &FibonacciPosition) -> Vec<FibonacciPosition> {
-        let most = to_u64(&position.chips.clone().min(position.limit.clone()))
-            .expect("all moves are listed for small piles only");
-        (1..=most)
-            .map(|t| self.apply(position, &Nat::from(t)))
-            .collect()
+    fn apply(&self, position: &FibonacciPosition, t: &Nat) -> FibonacciPosition {
+        FibonacciPosition {
+            chips: &position.chips - t,
+            limit: Nat::from(2u32) * t,
+        }
+    }
+
+    fn legal_moves(&self, position: &FibonacciPosition, limit: usize) -> (Vec<Nat>, bool) {
+        let most = self.most(position);
+        let moves: Vec<Nat> = (1..=limit as u64)
+            .map(Nat::from)
+            .take_while(|t| *t <= most)
+            .collect();
+        let complete = most == moves.len() as u64;
+        (moves, complete)
     }
 
     /// A limit beyond the pile is the same as the pile.
@@ -447,7 +444,9 @@ mod tests {
             for r in 0..=200 {
                 for q in 1..=200 {
                     let p = position(r, q);
-                    let a = Strategy::analyze(&game, &p, convention, usize::MAX).unwrap();
+                    let a =
+                        Strategy::analyze(&game, &p, convention, usize::MAX, &Budget::unlimited())
+                            .unwrap();
                     assert_eq!(
                         a.outcome,
                         oracle.outcome(&p).unwrap(),
@@ -471,7 +470,7 @@ mod tests {
         let game = FibonacciNim;
         // The first move from 1000 chips takes 13, leaving (987, 26).
         let p = game.parse_position("1000").unwrap();
-        let a = Strategy::analyze(&game, &p, Convention::Normal, 10).unwrap();
+        let a = Strategy::analyze(&game, &p, Convention::Normal, 10, &Budget::unlimited()).unwrap();
         assert_eq!(a.outcome, Outcome::N);
         assert_eq!(a.winning_moves[0].play, Nat::from(13u32));
         assert_eq!(a.winning_moves[0].action, "take 13 chips (1000 → 987)");
@@ -486,7 +485,14 @@ mod tests {
         );
         // Seed 001's characterization is wrong: (8,5) and (7,1) are lost for the mover.
         for (r, q) in [(8, 5), (7, 1)] {
-            let a = Strategy::analyze(&game, &position(r, q), Convention::Normal, 1).unwrap();
+            let a = Strategy::analyze(
+                &game,
+                &position(r, q),
+                Convention::Normal,
+                1,
+                &Budget::unlimited(),
+            )
+            .unwrap();
             assert_eq!(a.outcome, Outcome::P, "({r},{q})");
         }
         // The first player loses a fresh pile exactly when it is a Fibonacci number.
@@ -496,6 +502,7 @@ mod tests {
                 &game.parse_position(&r.to_string()).unwrap(),
                 Convention::Normal,
                 0,
+                &Budget::unlimited(),
             )
             .unwrap();
             let is_fibonacci = (0..20).any(|n| fibonacci(n) == r);
@@ -508,12 +515,25 @@ mod tests {
         let game = FibonacciNim;
         for r in 0..=30 {
             for q in 1..=30 {
-                let a = Strategy::analyze(&game, &position(r, q), Convention::Normal, 0).unwrap();
+                let a = Strategy::analyze(
+                    &game,
+                    &position(r, q),
+                    Convention::Normal,
+                    0,
+                    &Budget::unlimited(),
+                )
+                .unwrap();
                 assert_eq!(a.grundy == Some(Nat::ZERO), a.outcome == Outcome::P);
             }
         }
-        let big =
-            Strategy::analyze(&game, &position(SMALL_PILE + 1, 5), Convention::Normal, 0).unwrap();
+        let big = Strategy::analyze(
+            &game,
+            &position(SMALL_PILE + 1, 5),
+            Convention::Normal,
+            0,
+            &Budget::unlimited(),
+        )
+        .unwrap();
         assert_eq!(big.grundy, None);
     }
 
@@ -559,7 +579,7 @@ mod tests {
         fn huge_piles(r in "[1-9][0-9]{20,300}", q in "[1-9][0-9]{0,300}") {
             let game = FibonacciNim;
             let p = game.parse_position(&format!("{r},{q}")).unwrap();
-            let a = Strategy::analyze(&game, &p, Convention::Normal, usize::MAX).unwrap();
+            let a = Strategy::analyze(&game, &p, Convention::Normal, usize::MAX, &Budget::unlimited()).unwrap();
             prop_assert_eq!(a.outcome == Outcome::N, a.winning_move_count > 0);
             prop_assert_eq!(a.winning_moves.len(), a.winning_move_count);
             for m in &a.winning_moves {

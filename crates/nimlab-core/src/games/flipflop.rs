@@ -43,13 +43,14 @@
 //! Grundy values are not given: with an attrition goal this is not a normal-play game.
 
 use super::wythoff::{
-    Goal, PLANE_MOVE_SYNTAX, PlaneMove, Point, all_moves, apply_move, describe_move, is_lost,
+    Goal, PLANE_MOVE_SYNTAX, PlaneMove, Point, apply_move, describe_move, is_lost, move_count,
     moves_to_lost, p_position_reason, parse_plane_move, parse_point, plane_move_text, plane_moves,
-    render_plane,
 };
 use super::{Analysis, Strategy, WinningMove};
 use crate::error::{Error, InputError};
 use crate::num::{Nat, parse_bounded, to_u64, tokens};
+use crate::report::{Board, Flip};
+use crate::solve::budget::Budget;
 use crate::solve::search::{Game, Oracle};
 use crate::solve::{Convention, Outcome};
 use malachite_base::num::arithmetic::traits::AbsDiff;
@@ -73,7 +74,7 @@ pub struct FlipPosition {
 }
 
 /// A move: a plane move, with or without a flip of the goal.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct FlipMove {
     /// The plane move.
     pub play: PlaneMove,
@@ -263,9 +264,6 @@ fn parse_flag(token: &str) -> Result<bool, InputError> {
 }
 
 impl Strategy for FlipFlop {
-    type Position = FlipPosition;
-    type Move = FlipMove;
-
     fn spec(&self) -> String {
         if self.threshold == DEFAULT_THRESHOLD {
             "wythoff-flipflop".to_string()
@@ -313,26 +311,15 @@ impl Strategy for FlipFlop {
         format!("{x},{y},{},{flip}", position.goal.word())
     }
 
-    fn apply(&self, position: &FlipPosition, play: &FlipMove) -> FlipPosition {
-        FlipPosition {
-            point: apply_move(&position.point, &play.play),
-            goal: if play.flip {
-                position.goal.flipped()
-            } else {
-                position.goal
-            },
-            flip: position.flip && !play.flip,
-        }
-    }
-
     fn analyze(
         &self,
         position: &FlipPosition,
         convention: Convention,
         max_moves: usize,
+        _budget: &Budget,
     ) -> Result<Analysis<FlipMove>, Error> {
         if convention == Convention::Misere {
-            return Err(Error::Unsupported(
+            return Err(Error::Undefined(
                 "the flip-flop game sets its goal in the position (e.g. 30,50,attrition,yes) \
                  instead of --misere"
                     .to_string(),
@@ -374,25 +361,6 @@ impl Strategy for FlipFlop {
             winning_moves,
             winning_move_count: Nat::from(winning_move_count),
         })
-    }
-
-    fn legal_moves(&self, position: &FlipPosition, limit: usize) -> (Vec<FlipMove>, bool) {
-        let may_flip = position.flip && self.may_flip(&position.point);
-        let per_move = if may_flip { 2 } else { 1 };
-        let (plays, complete) = plane_moves(&position.point, limit.div_ceil(per_move));
-        let mut moves = Vec::new();
-        for play in plays {
-            if may_flip {
-                moves.push(FlipMove {
-                    play: play.clone(),
-                    flip: true,
-                });
-            }
-            moves.push(FlipMove { play, flip: false });
-        }
-        let complete = complete && moves.len() <= limit;
-        moves.truncate(limit);
-        (moves, complete)
     }
 
     fn describe_move(&self, position: &FlipPosition, play: &FlipMove) -> String {
@@ -453,25 +421,25 @@ impl Strategy for FlipFlop {
         }
     }
 
-    fn render(&self, position: &FlipPosition) -> String {
-        let goal = match position.goal {
-            Goal::Normal => "reaching (0,0) wins",
-            Goal::Attrition => "reaching (0,0) loses",
-        };
-        let flip = if position.flip {
-            format!(
-                "the goal may still be flipped once, with a move, while the coordinates differ by at least {}",
-                self.threshold
-            )
+    fn move_count(&self, position: &FlipPosition) -> Nat {
+        let plane = move_count(&position.point);
+        if position.flip && self.may_flip(&position.point) {
+            plane * Nat::from(2u32)
         } else {
-            "the goal can no longer be flipped".to_string()
-        };
-        format!("{}\nGoal: {goal}; {flip}.", render_plane(&position.point))
+            plane
+        }
     }
 
-    /// Reaching (0,0) under the attrition goal loses: the player to move there wins.
-    fn mover_wins_at_end(&self, position: &FlipPosition, _convention: Convention) -> bool {
-        position.goal == Goal::Attrition
+    fn board(&self, position: &FlipPosition) -> Board {
+        Board::Plane {
+            x: position.point.0.clone(),
+            y: position.point.1.clone(),
+            reaching_origin_wins: position.goal == Goal::Normal,
+            flip: Some(Flip {
+                available: position.flip,
+                threshold: self.threshold,
+            }),
+        }
     }
 
     /// The rules say it: the goal in force decides.
@@ -482,36 +450,42 @@ impl Strategy for FlipFlop {
 
 impl Game for FlipFlop {
     type Position = FlipPosition;
+    type Move = FlipMove;
 
-    /// Reaching (0,0) under attrition loses, so the player to move there has won: that
-    /// is modelled as one move to a position where the player to move has lost.
-    fn moves(&self, position: &FlipPosition) -> Vec<FlipPosition> {
-        let FlipPosition { point, goal, flip } = position;
-        if *goal == Goal::Attrition && point.0 == Nat::ZERO && point.1 == Nat::ZERO {
-            return vec![FlipPosition {
-                point: point.clone(),
-                goal: Goal::Normal,
-                flip: false,
-            }];
+    fn apply(&self, position: &FlipPosition, play: &FlipMove) -> FlipPosition {
+        FlipPosition {
+            point: apply_move(&position.point, &play.play),
+            goal: if play.flip {
+                position.goal.flipped()
+            } else {
+                position.goal
+            },
+            flip: position.flip && !play.flip,
         }
-        let may_flip = *flip && self.may_flip(point);
-        let mut out = Vec::new();
-        for play in all_moves(point) {
-            let to = apply_move(point, &play);
+    }
+
+    fn legal_moves(&self, position: &FlipPosition, limit: usize) -> (Vec<FlipMove>, bool) {
+        let may_flip = position.flip && self.may_flip(&position.point);
+        let per_move = if may_flip { 2 } else { 1 };
+        let (plays, complete) = plane_moves(&position.point, limit.div_ceil(per_move));
+        let mut moves = Vec::new();
+        for play in plays {
             if may_flip {
-                out.push(FlipPosition {
-                    point: to.clone(),
-                    goal: goal.flipped(),
-                    flip: false,
+                moves.push(FlipMove {
+                    play: play.clone(),
+                    flip: true,
                 });
             }
-            out.push(FlipPosition {
-                point: to,
-                goal: *goal,
-                flip: *flip,
-            });
+            moves.push(FlipMove { play, flip: false });
         }
-        out
+        let complete = complete && moves.len() <= limit;
+        moves.truncate(limit);
+        (moves, complete)
+    }
+
+    /// Reaching (0,0) under the attrition goal loses: the player to move there wins.
+    fn mover_wins_at_end(&self, position: &FlipPosition, _convention: Convention) -> bool {
+        position.goal == Goal::Attrition
     }
 }
 
@@ -539,8 +513,14 @@ mod tests {
                     for flip in [true, false] {
                         let p = position(x, y, goal, flip);
                         let expected = oracle.outcome(&p).unwrap();
-                        let analysis =
-                            Strategy::analyze(&game, &p, Convention::Normal, usize::MAX).unwrap();
+                        let analysis = Strategy::analyze(
+                            &game,
+                            &p,
+                            Convention::Normal,
+                            usize::MAX,
+                            &Budget::unlimited(),
+                        )
+                        .unwrap();
                         assert_eq!(analysis.outcome, expected, "T = {threshold}: {p:?}");
                         let fast: HashSet<FlipPosition> = analysis
                             .winning_moves
@@ -634,8 +614,8 @@ mod tests {
         assert!(err("").starts_with("missing position"));
         assert!(FlipFlop::parse(Some("x")).is_err());
         assert!(matches!(
-            Strategy::analyze(&game, &p, Convention::Misere, 1),
-            Err(Error::Unsupported(_))
+            Strategy::analyze(&game, &p, Convention::Misere, 1, &Budget::unlimited()),
+            Err(Error::Undefined(_))
         ));
     }
 
@@ -645,7 +625,8 @@ mod tests {
         // wins, and so does the plain move to (0,1).
         let game = FlipFlop::new(DEFAULT_THRESHOLD);
         let p = position(0, 30, Goal::Attrition, true);
-        let analysis = Strategy::analyze(&game, &p, Convention::Normal, 10).unwrap();
+        let analysis =
+            Strategy::analyze(&game, &p, Convention::Normal, 10, &Budget::unlimited()).unwrap();
         let actions: Vec<&str> = analysis
             .winning_moves
             .iter()
@@ -667,7 +648,8 @@ mod tests {
         let p = game
             .parse_position(&format!("{big},{big}7,normal,yes"))
             .unwrap();
-        let analysis = Strategy::analyze(&game, &p, Convention::Normal, 10).unwrap();
+        let analysis =
+            Strategy::analyze(&game, &p, Convention::Normal, 10, &Budget::unlimited()).unwrap();
         assert_eq!(analysis.outcome, Outcome::N);
         for m in &analysis.winning_moves {
             assert!(game.is_lost(&game.apply(&p, &m.play)));

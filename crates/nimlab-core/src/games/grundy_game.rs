@@ -3,19 +3,18 @@
 //! g(n) = mex{ g(a) XOR g(n − a) : 1 ≤ a < n − a }: a split makes a sum of two heaps,
 //! so the mex ranges over XORs, not over single heaps. No period is known (Flammenkamp
 //! computed 2^35 values without finding one; OEIS A002188), so values come from an
-//! exact table, grown on demand up to heaps of [`MAX_HEAP`] tokens (O(n²) work: about
+//! exact table, grown on demand up to heaps of [`GRUNDY_GAME_TABLE`] tokens (O(n²) work: about
 //! a quarter of a second for the whole table).
 
 use super::HeapSequence;
 use super::heap::{HeapOption, HeapOptions, HeapRules};
 use crate::error::{Error, InputError};
+use crate::limits::GRUNDY_GAME_TABLE;
 use crate::num::{Nat, parse_nat, to_u64};
+use crate::solve::budget::Budget;
 use crate::solve::mex::extend_by_mex;
 use crate::solve::period::Periodicity;
 use std::sync::{Mutex, PoisonError};
-
-/// Largest heap with a value: the table stops there.
-pub const MAX_HEAP: usize = 1 << 15;
 
 /// Grundy's game, with its table of values computed so far.
 #[derive(Debug, Default)]
@@ -42,16 +41,22 @@ impl GrundyGame {
     fn with_table<R>(&self, upto: &Nat, read: impl FnOnce(&[u32]) -> R) -> Result<R, Error> {
         let upto = to_u64(upto)
             .map(|n| n as usize)
-            .filter(|&n| n <= MAX_HEAP)
+            .filter(|&n| n <= GRUNDY_GAME_TABLE.get())
             .ok_or_else(|| {
-                Error::Unsupported(format!(
-                    "grundy-game has no known period, so nimlab computes its values by table, \
-                     for heaps of at most {MAX_HEAP} tokens; {upto} is more"
-                ))
+                GRUNDY_GAME_TABLE.exceeded(
+                    Some(upto.clone()),
+                    format!(
+                        "grundy-game has no known period, so nimlab computes its values by \
+                         table, for heaps of at most {} tokens; {upto} is more",
+                        GRUNDY_GAME_TABLE.value
+                    ),
+                )
             })?;
         let mut table = self.table.lock().unwrap_or_else(PoisonError::into_inner);
         if table.len() <= upto {
-            let len = (upto + 1).max(2 * table.len()).min(MAX_HEAP + 1);
+            let len = (upto + 1)
+                .max(2 * table.len())
+                .min(GRUNDY_GAME_TABLE.get() + 1);
             extend_table(&mut table, len);
         }
         Ok(read(&table[..=upto]))
@@ -80,11 +85,11 @@ impl HeapRules for GrundyGame {
         })
     }
 
-    fn heap_options(&self, n: &Nat) -> Vec<HeapOption> {
-        let n = to_u64(n).expect("heap options are listed for small heaps only");
-        splits(n)
-            .map(|(a, b)| vec![Nat::from(a), Nat::from(b)])
-            .collect()
+    fn option_count(&self, n: &Nat) -> Nat {
+        if *n == 0u32 {
+            return Nat::from(0u32);
+        }
+        (n - Nat::from(1u32)) >> 1u32
     }
 
     fn heap_options_with_value(
@@ -110,7 +115,7 @@ impl HeapRules for GrundyGame {
         )
     }
 
-    fn first_options(&self, n: &Nat, limit: usize) -> Vec<HeapOption> {
+    fn options(&self, n: &Nat, limit: usize) -> Vec<HeapOption> {
         let mut out = Vec::new();
         let mut a = Nat::from(1u32);
         while out.len() < limit && &a + &a < *n {
@@ -125,7 +130,7 @@ impl HeapRules for GrundyGame {
     }
 
     fn option_syntax(&self, n: &Nat) -> String {
-        match self.first_options(n, 1).first() {
+        match self.options(n, 1).first() {
             Some(option) => format!(
                 "the size of one part, e.g. {} to split {n} into {} and {}",
                 option[0], option[0], option[1]
@@ -172,12 +177,15 @@ impl HeapRules for GrundyGame {
 }
 
 impl HeapSequence for GrundyGame {
-    fn grundy_table(&self, upto: usize) -> Result<Vec<u32>, Error> {
+    fn grundy_table(&self, upto: usize, budget: &Budget) -> Result<Vec<u32>, Error> {
+        budget
+            .spend(upto as u64 + 1)
+            .map_err(|e| Error::from_budget(e, "the table of values"))?;
         self.with_table(&Nat::from(upto), <[u32]>::to_vec)
     }
 
     fn periodicity(&self) -> Result<Periodicity, Error> {
-        Err(Error::Unsupported(
+        Err(Error::NoKnownValue(
             "grundy-game has no known period: Flammenkamp computed its first 2^35 values \
              without finding one"
                 .to_string(),
@@ -204,13 +212,18 @@ mod tests {
     fn seed_values_and_examples() {
         let g = game();
         assert_eq!(
-            g.rules.grundy_table(8).unwrap(),
+            g.rules.grundy_table(8, &Budget::unlimited()).unwrap(),
             [0, 0, 0, 1, 0, 2, 1, 0, 2]
         );
         let outcome = |p: &str| {
-            g.analyze(&g.parse_position(p).unwrap(), Convention::Normal, 0)
-                .unwrap()
-                .outcome
+            g.analyze(
+                &g.parse_position(p).unwrap(),
+                Convention::Normal,
+                0,
+                &Budget::unlimited(),
+            )
+            .unwrap()
+            .outcome
         };
         assert_eq!(outcome("8"), Outcome::N);
         assert_eq!(outcome("3 3"), Outcome::P);
@@ -232,14 +245,19 @@ mod tests {
         extend_table(&mut whole, 2001);
         let g = GrundyGame::new();
         for upto in [5usize, 17, 300, 2000] {
-            assert_eq!(g.grundy_table(upto).unwrap(), whole[..=upto]);
+            assert_eq!(
+                g.grundy_table(upto, &Budget::unlimited()).unwrap(),
+                whole[..=upto]
+            );
         }
     }
 
     #[test]
     fn beyond_the_table_and_the_period_are_unsupported() {
         let g = GrundyGame::new();
-        let err = g.heap_value(&Nat::from(MAX_HEAP as u64 + 1)).unwrap_err();
+        let err = g
+            .heap_value(&Nat::from(GRUNDY_GAME_TABLE.value + 1))
+            .unwrap_err();
         assert!(err.to_string().contains("at most 32768"), "{err}");
         assert!(g.periodicity().unwrap_err().to_string().contains("2^35"));
     }

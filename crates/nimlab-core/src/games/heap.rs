@@ -20,27 +20,27 @@
 //!
 //! Families where the lemma fails or cannot be checked (every family whose heaps
 //! split, such as Kayles) get misère play by exhaustive search instead: exact for
-//! positions of at most [`MISERE_SEARCH_MAX_TOKENS`] tokens in all, and an
-//! [`Error::Unsupported`] beyond.
+//! positions of at most [`MISERE_HEAP_SEARCH`] tokens in all, and an
+//! [`Error::TooLarge`] beyond.
 
-use super::{Analysis, HeapSequence, Pot, Strategy, WinningMoves, misere_by_search};
+use super::{
+    Analysis, HeapSequence, MoveValue, Strategy, WinningMoves, analyzed_move_values,
+    misere_by_search, search_after,
+};
 use crate::error::{Error, InputError};
+use crate::limits::MISERE_HEAP_SEARCH;
 use crate::num::{Nat, parse_bounded, parse_nat, tokens};
+use crate::report::Board;
+use crate::solve::budget::Budget;
 use crate::solve::search::Game;
 use crate::solve::sum::nim_sum;
 use crate::solve::{Convention, Outcome};
-use crate::text::{draw_count, list_with_or, tokens_word};
+use crate::text::{list_with_or, tokens_word};
 use malachite_base::num::basic::traits::{One, Zero};
 
 /// One option of a single heap: the heaps left in its place (none if it was used
 /// up; two if it was split).
 pub type HeapOption = Vec<Nat>;
-
-/// Largest total number of tokens in a position whose misère outcome is found by
-/// exhaustive search (for families where the misère-Nim rule does not hold). The
-/// search visits every multiset of heaps reachable, about the number of partitions
-/// of the total, which stays below a second here.
-pub const MISERE_SEARCH_MAX_TOKENS: u64 = 32;
 
 /// Some options of one heap, in a stable order, and how many there are in all (a huge
 /// heap can have more options than fit in memory, e.g. the splits of a Kayles row).
@@ -65,7 +65,7 @@ impl HeapOptions {
 }
 
 /// The rules and values of a single heap.
-pub trait HeapRules: Send + Sync {
+pub trait HeapRules: Send + Sync + 'static {
     /// The canonical spec string, e.g. `nim` or `subtraction:1,3,4`.
     fn spec(&self) -> String;
 
@@ -75,29 +75,35 @@ pub trait HeapRules: Send + Sync {
     /// The Grundy value of a heap of size `n`, exact for every size.
     fn heap_value(&self, n: &Nat) -> Result<Nat, Error>;
 
-    /// Every option of a heap of size `n`, the smallest changes first. Only for small
-    /// `n` (brute force); play uses [`HeapRules::first_options`].
-    fn heap_options(&self, n: &Nat) -> Vec<HeapOption>;
+    /// The first `limit` options of a heap of size `n` (of any size), the smallest
+    /// changes first: the one list of moves of the family.
+    fn options(&self, n: &Nat, limit: usize) -> Vec<HeapOption>;
 
-    /// The first `limit` options of [`HeapRules::heap_options`], for a heap of any
-    /// size. The default lists them all first: override it where a heap can have
-    /// too many options to list.
-    fn first_options(&self, n: &Nat, limit: usize) -> Vec<HeapOption> {
-        let mut options = self.heap_options(n);
-        options.truncate(limit);
-        options
-    }
+    /// How many options a heap of size `n` has.
+    fn option_count(&self, n: &Nat) -> Nat;
 
-    /// Whether `option` is an option of a heap of size `n`. The default searches
-    /// [`HeapRules::heap_options`]: override it for heaps of any size.
+    /// Whether `option` is an option of a heap of size `n`. The default looks through
+    /// every option, for families with few options per heap; families whose heaps
+    /// have many options decide it directly.
     fn is_option(&self, n: &Nat, option: &[Nat]) -> bool {
-        self.heap_options(n).iter().any(|o| o == option)
+        self.options(n, usize::MAX).iter().any(|o| o == option)
     }
 
     /// What a heap and its tokens are called on boards and in prompts. Default:
     /// ("heap", "token"); Kayles says ("row", "pin").
     fn names(&self) -> (&'static str, &'static str) {
         ("heap", "token")
+    }
+
+    /// The board of a position of several heaps (or of one heap that is not a pot
+    /// to draw from). Default: heaps with their [`HeapRules::names`].
+    fn board(&self, heaps: &[Nat]) -> Board {
+        let (heap, token) = self.names();
+        Board::Heaps {
+            heaps: heaps.to_vec(),
+            heap,
+            token,
+        }
     }
 
     /// Whether every move takes tokens and leaves at most one heap, so a single heap
@@ -158,7 +164,7 @@ pub fn taken(n: &Nat, option: &[Nat]) -> Nat {
 /// tokens" when there are at most ten, else "the number of tokens to take".
 pub fn take_syntax<H: HeapRules + ?Sized>(rules: &H, n: &Nat) -> String {
     let amounts: Vec<String> = rules
-        .first_options(n, 11)
+        .options(n, 11)
         .iter()
         .map(|option| taken(n, option).to_string())
         .collect();
@@ -218,7 +224,7 @@ pub fn describe_take(heap: Option<usize>, n: &Nat, option: &[Nat]) -> String {
 }
 
 /// A move in a sum of heaps: heap `heap` (0-based) is replaced by `into`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct HeapMove {
     /// Index of the heap moved in.
     pub heap: usize,
@@ -234,6 +240,7 @@ pub struct HeapSum<H> {
 }
 
 /// How the Grundy values of the heaps look, for the misère-Nim rule.
+#[derive(Clone)]
 struct ValueProfile {
     nim_sum: Nat,
     /// Heaps with value 1.
@@ -251,12 +258,27 @@ impl ValueProfile {
         }
     }
 
-    /// Whether the player to move loses misère play (the misère-Nim rule).
-    fn misere_lost(&self) -> bool {
-        if self.big == 0 {
-            self.ones % 2 == 1
-        } else {
-            self.nim_sum == Nat::ZERO
+    /// The profile after a heap of value `old` is replaced by heaps of values `new`.
+    fn replace(&self, old: &Nat, new: &[Nat]) -> Self {
+        let mut after = self.clone();
+        after.nim_sum ^= old;
+        after.ones -= usize::from(*old == 1u32);
+        after.big -= usize::from(*old >= 2u32);
+        for value in new {
+            after.nim_sum ^= value;
+            after.ones += usize::from(*value == 1u32);
+            after.big += usize::from(*value >= 2u32);
+        }
+        after
+    }
+
+    /// Whether the player to move loses: by the nim-sum in normal play, by the
+    /// misère-Nim rule in misère play.
+    fn lost(&self, convention: Convention) -> bool {
+        match convention {
+            Convention::Normal => self.nim_sum == Nat::ZERO,
+            Convention::Misere if self.big == 0 => self.ones % 2 == 1,
+            Convention::Misere => self.nim_sum == Nat::ZERO,
         }
     }
 }
@@ -372,56 +394,100 @@ impl<H: HeapRules> HeapSum<H> {
 impl<H: HeapRules> HeapSum<H> {
     /// Misère play by exhaustive win/loss search, for families where the misère-Nim
     /// rule does not hold: exact when the position has at most
-    /// [`MISERE_SEARCH_MAX_TOKENS`] tokens in all.
+    /// [`MISERE_HEAP_SEARCH`] tokens in all.
     fn misere_by_search(
         &self,
-        heaps: &[Nat],
+        heaps: &Vec<Nat>,
         grundy: Nat,
         max_moves: usize,
+        budget: &Budget,
     ) -> Result<Analysis<HeapMove>, Error> {
         let total = heaps.iter().fold(Nat::ZERO, |sum, h| sum + h);
-        if total > MISERE_SEARCH_MAX_TOKENS {
-            return Err(Error::Unsupported(format!(
-                "misère play of {} does not follow the misère-Nim rule, so nimlab searches \
-                 every position, which it does for at most {MISERE_SEARCH_MAX_TOKENS} tokens \
-                 in all; this position has {total}",
-                self.rules.spec()
-            )));
+        if total > MISERE_HEAP_SEARCH.value {
+            return Err(MISERE_HEAP_SEARCH.exceeded(
+                Some(total.clone()),
+                format!(
+                    "misère play of {} does not follow the misère-Nim rule, so nimlab searches \
+                     every position, which it does for at most {} tokens in all; this \
+                     position has {total}",
+                    self.rules.spec(),
+                    MISERE_HEAP_SEARCH.value
+                ),
+            ));
         }
-        let heaps = heaps.to_vec();
-        let mut moves = Vec::new();
-        for (index, heap) in heaps.iter().enumerate() {
-            for option in self.rules.heap_options(heap) {
-                let play = HeapMove {
-                    heap: index,
-                    into: option,
-                };
-                let to = self.apply(&heaps, &play);
-                moves.push((play, to));
-            }
-        }
-        let describe = |play: &HeapMove| self.describe_heap_move(&heaps, play);
         let explanation = format!(
             "misère play of {} does not follow the misère-Nim rule, so every position \
              reachable from here was searched",
             self.rules.spec()
         );
-        Ok(misere_by_search(
+        let search = SmallHeapGame::new(&self.rules, heaps);
+        let encode = |heaps: &Vec<Nat>| small_heaps(heaps).expect("positions of a few tokens");
+        misere_by_search(
             self,
-            &heaps,
-            moves,
-            describe,
+            &search,
+            encode,
+            heaps,
             max_moves,
             Some(grundy),
             explanation,
-        ))
+            budget,
+        )
+    }
+
+    /// Whether the misère-Nim rule decides misère play of these rules.
+    fn misere_by_rule(&self, convention: Convention) -> Result<bool, Error> {
+        Ok(convention == Convention::Normal || self.rules.misere_is_tame()?)
+    }
+}
+
+impl<H: HeapRules> Game for HeapSum<H> {
+    type Position = Vec<Nat>;
+    type Move = HeapMove;
+
+    fn legal_moves(&self, heaps: &Vec<Nat>, limit: usize) -> (Vec<HeapMove>, bool) {
+        let mut moves = Vec::new();
+        for (heap, n) in heaps.iter().enumerate() {
+            let room = limit - moves.len();
+            let options = self.rules.options(n, room.saturating_add(1));
+            let complete = options.len() <= room;
+            moves.extend(
+                options
+                    .into_iter()
+                    .take(room)
+                    .map(|into| HeapMove { heap, into }),
+            );
+            if !complete {
+                return (moves, false);
+            }
+        }
+        (moves, true)
+    }
+
+    /// A move that uses up the only heap leaves the position "0" (an empty heap), so
+    /// a position always has at least one heap to write.
+    fn apply(&self, heaps: &Vec<Nat>, play: &HeapMove) -> Vec<Nat> {
+        let mut to = heaps[..play.heap].to_vec();
+        to.extend(play.into.iter().cloned());
+        to.extend(heaps[play.heap + 1..].iter().cloned());
+        if to.is_empty() {
+            to.push(Nat::ZERO);
+        }
+        to
+    }
+
+    /// The non-empty heaps, sorted: empty heaps have no moves.
+    fn canonical(&self, heaps: &Vec<Nat>) -> Vec<Nat> {
+        let mut sorted: Vec<Nat> = heaps.iter().filter(|h| **h != 0u32).cloned().collect();
+        sorted.sort_unstable();
+        sorted
+    }
+
+    fn components(&self, heaps: &Vec<Nat>) -> Vec<Vec<Nat>> {
+        heaps.iter().map(|h| vec![h.clone()]).collect()
     }
 }
 
 impl<H: HeapRules> Strategy for HeapSum<H> {
-    type Position = Vec<Nat>;
-    type Move = HeapMove;
-
     fn spec(&self) -> String {
         self.rules.spec()
     }
@@ -456,33 +522,19 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
             .join(" ")
     }
 
-    /// A move that uses up the only heap leaves the position "0" (an empty heap), so
-    /// a position always has at least one heap to write.
-    fn apply(&self, heaps: &Vec<Nat>, play: &HeapMove) -> Vec<Nat> {
-        let mut to = heaps[..play.heap].to_vec();
-        to.extend(play.into.iter().cloned());
-        to.extend(heaps[play.heap + 1..].iter().cloned());
-        if to.is_empty() {
-            to.push(Nat::ZERO);
-        }
-        to
-    }
-
     fn analyze(
         &self,
         heaps: &Vec<Nat>,
         convention: Convention,
         max_moves: usize,
+        budget: &Budget,
     ) -> Result<Analysis<HeapMove>, Error> {
         let values = self.values(heaps)?;
         let profile = ValueProfile::of(&values);
-        if convention == Convention::Misere && !self.rules.misere_is_tame()? {
-            return self.misere_by_search(heaps, profile.nim_sum, max_moves);
+        if !self.misere_by_rule(convention)? {
+            return self.misere_by_search(heaps, profile.nim_sum, max_moves, budget);
         }
-        let lost = match convention {
-            Convention::Normal => profile.nim_sum == Nat::ZERO,
-            Convention::Misere => profile.misere_lost(),
-        };
+        let lost = profile.lost(convention);
         let winning = if lost {
             WinningMoves::new(max_moves)
         } else {
@@ -502,11 +554,18 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
         Some(self.rules.sequence())
     }
 
+    fn move_count(&self, heaps: &Vec<Nat>) -> Nat {
+        heaps
+            .iter()
+            .fold(Nat::ZERO, |count, n| count + self.rules.option_count(n))
+    }
+
     fn moves_with_value(
         &self,
         heaps: &Vec<Nat>,
         target: &Nat,
         limit: usize,
+        _budget: &Budget,
     ) -> Result<(Vec<HeapMove>, Nat), Error> {
         let values = self.values(heaps)?;
         let shift = nim_sum(&values) ^ target;
@@ -516,23 +575,37 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
         Ok((moves.into_iter().map(|m| m.play).collect(), count))
     }
 
-    fn legal_moves(&self, heaps: &Vec<Nat>, limit: usize) -> (Vec<HeapMove>, bool) {
-        let mut moves = Vec::new();
-        for (heap, n) in heaps.iter().enumerate() {
-            let room = limit - moves.len();
-            let options = self.rules.first_options(n, room.saturating_add(1));
-            let complete = options.len() <= room;
-            moves.extend(
-                options
-                    .into_iter()
-                    .take(room)
-                    .map(|into| HeapMove { heap, into }),
-            );
-            if !complete {
-                return (moves, false);
-            }
+    /// By the values of the heaps: a move changes one heap's value, so the value of
+    /// the position after it follows from the value profile without a new analysis.
+    fn move_values(
+        &self,
+        heaps: &Vec<Nat>,
+        moves: Vec<HeapMove>,
+        convention: Convention,
+        budget: &Budget,
+    ) -> Result<Vec<MoveValue<HeapMove>>, Error> {
+        if !self.misere_by_rule(convention)? {
+            return analyzed_move_values(self, heaps, moves, convention, budget);
         }
-        (moves, true)
+        let values = self.values(heaps)?;
+        let profile = ValueProfile::of(&values);
+        moves
+            .into_iter()
+            .map(|play| {
+                let after = play
+                    .into
+                    .iter()
+                    .map(|h| self.rules.heap_value(h))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let profile = profile.replace(&values[play.heap], &after);
+                Ok(MoveValue {
+                    wins: profile.lost(convention),
+                    grundy: Some(profile.nim_sum),
+                    remoteness: None,
+                    play,
+                })
+            })
+            .collect()
     }
 
     fn describe_move(&self, heaps: &Vec<Nat>, play: &HeapMove) -> String {
@@ -552,7 +625,7 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
         let number = format!("{heap_word} number");
         let heap = parse_bounded(words[0], &number, 1, heaps.len() as u64)? as usize - 1;
         let n = &heaps[heap];
-        if self.rules.first_options(n, 1).is_empty() {
+        if self.rules.options(n, 1).is_empty() {
             return Err(InputError::invalid(
                 number,
                 words[0],
@@ -582,7 +655,7 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
     }
 
     fn move_syntax(&self, heaps: &Vec<Nat>) -> String {
-        let (moves, _) = Strategy::legal_moves(self, heaps, 1);
+        let (moves, _) = self.legal_moves(heaps, 1);
         let Some(example) = moves.first() else {
             return "no move: the game is over".to_string();
         };
@@ -600,64 +673,143 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
         }
     }
 
-    fn render(&self, heaps: &Vec<Nat>) -> String {
-        let (heap, token) = self.rules.names();
-        let draw = |n: &Nat| draw_count(n, token, &format!("{token}s"));
-        if let [n] = &heaps[..] {
-            return draw(n);
+    /// Positions of at most [`SMALL_HEAPS`] tokens are searched in their compact form.
+    fn search_after(
+        &self,
+        heaps: &Vec<Nat>,
+        moves: &[HeapMove],
+        convention: Convention,
+        budget: &Budget,
+    ) -> Option<Vec<(Outcome, u32)>> {
+        if small_heaps(heaps).is_none() {
+            return search_after(self, self, Clone::clone, heaps, moves, convention, budget);
         }
-        heaps
-            .iter()
-            .enumerate()
-            .map(|(i, n)| format!("{heap} {}: {}", i + 1, draw(n)))
-            .collect::<Vec<_>>()
-            .join("\n")
+        let search = SmallHeapGame::new(&self.rules, heaps);
+        let encode = |heaps: &Vec<Nat>| small_heaps(heaps).expect("positions of a few tokens");
+        search_after(self, &search, encode, heaps, moves, convention, budget)
     }
 
-    fn pot(&self, heaps: &Vec<Nat>) -> Option<Pot> {
-        let [n] = &heaps[..] else {
-            return None;
-        };
-        if !self.rules.is_take_away() {
-            return None;
+    /// A single heap of a take-away game is a pot to draw from.
+    fn board(&self, heaps: &Vec<Nat>) -> Board {
+        match &heaps[..] {
+            [n] if self.rules.is_take_away() => Board::Pot {
+                tokens: n.clone(),
+                choices: if *n == 1u32 {
+                    "the token".to_string()
+                } else {
+                    self.rules.option_syntax(n)
+                },
+            },
+            _ => self.rules.board(heaps),
         }
-        let choices = if *n == 1u32 {
-            "the token".to_string()
-        } else {
-            self.rules.option_syntax(n)
-        };
-        Some(Pot {
-            tokens: n.clone(),
-            choices,
-        })
     }
 }
 
-impl<H: HeapRules> Game for HeapSum<H> {
-    type Position = Vec<Nat>;
+/// Most tokens in a position that searches hold in the compact form [`SmallHeaps`].
+pub const SMALL_HEAPS: usize = 40;
 
-    fn moves(&self, heaps: &Vec<Nat>) -> Vec<Vec<Nat>> {
-        let mut out = Vec::new();
-        for (index, heap) in heaps.iter().enumerate() {
-            for option in self.rules.heap_options(heap) {
-                let play = HeapMove {
-                    heap: index,
-                    into: option,
-                };
-                out.push(self.apply(heaps, &play));
+/// A position of at most [`SMALL_HEAPS`] tokens as searches hold it: the non-empty
+/// heaps, largest first, then zeros. Equal positions have equal forms whatever the
+/// order of their heaps, and the form is a few machine words to hash and copy.
+pub type SmallHeaps = [u8; SMALL_HEAPS];
+
+/// The compact form of a position of at most [`SMALL_HEAPS`] tokens in all.
+pub fn small_heaps(heaps: &[Nat]) -> Option<SmallHeaps> {
+    let mut form = [0u8; SMALL_HEAPS];
+    let mut total = 0usize;
+    let mut count = 0;
+    for heap in heaps.iter().filter(|h| **h != 0u32) {
+        let size = u8::try_from(heap).ok()?;
+        total += usize::from(size);
+        if total > SMALL_HEAPS {
+            return None;
+        }
+        form[count] = size;
+        count += 1;
+    }
+    form[..count].sort_unstable_by(|a, b| b.cmp(a));
+    Some(form)
+}
+
+/// The rules of a heap game over [`SmallHeaps`], for fast brute-force searches of
+/// small positions: the options of every heap size up to the largest in the position
+/// searched, listed once (no move makes a heap larger than the heap it came from).
+pub struct SmallHeapGame {
+    /// For each heap size, its options: the heaps left, zero-padded.
+    options: Vec<Vec<[u8; 3]>>,
+}
+
+impl SmallHeapGame {
+    /// The game for `rules`, for positions whose heaps are at most those of `heaps`.
+    pub fn new<H: HeapRules + ?Sized>(rules: &H, heaps: &[Nat]) -> Self {
+        let largest = heaps
+            .iter()
+            .filter_map(|h| u8::try_from(h).ok())
+            .max()
+            .unwrap_or(0);
+        let options = (0..=largest)
+            .map(|n| {
+                rules
+                    .options(&Nat::from(n), usize::MAX)
+                    .iter()
+                    .map(|option| {
+                        let mut left = [0u8; 3];
+                        assert!(option.len() <= 3, "an option leaves at most three heaps");
+                        for (slot, heap) in left.iter_mut().zip(option) {
+                            *slot = u8::try_from(heap).expect("options are smaller than the heap");
+                        }
+                        left
+                    })
+                    .collect()
+            })
+            .collect();
+        SmallHeapGame { options }
+    }
+}
+
+impl Game for SmallHeapGame {
+    type Position = SmallHeaps;
+    /// (a heap size in the position, the index of one of its options).
+    type Move = (u8, u16);
+
+    /// Equal heaps have the same options, so each heap size is listed once.
+    fn legal_moves(&self, heaps: &SmallHeaps, limit: usize) -> (Vec<(u8, u16)>, bool) {
+        let mut moves = Vec::new();
+        let mut previous = 0;
+        for &size in heaps.iter().take_while(|&&h| h != 0) {
+            if size == previous {
+                continue;
+            }
+            previous = size;
+            for index in 0..self.options[usize::from(size)].len() {
+                if moves.len() == limit {
+                    return (moves, false);
+                }
+                moves.push((size, index as u16));
             }
         }
-        out
+        (moves, true)
     }
 
-    fn canonical(&self, heaps: &Vec<Nat>) -> Vec<Nat> {
-        let mut sorted = heaps.clone();
-        sorted.sort_unstable();
-        sorted
-    }
-
-    fn components(&self, heaps: &Vec<Nat>) -> Vec<Vec<Nat>> {
-        heaps.iter().map(|h| vec![h.clone()]).collect()
+    fn apply(&self, heaps: &SmallHeaps, &(size, index): &(u8, u16)) -> SmallHeaps {
+        let option = &self.options[usize::from(size)][usize::from(index)];
+        let mut after = [0u8; SMALL_HEAPS];
+        let mut count = 0;
+        let mut removed = false;
+        for &heap in heaps.iter().take_while(|&&h| h != 0) {
+            if heap == size && !removed {
+                removed = true;
+            } else {
+                after[count] = heap;
+                count += 1;
+            }
+        }
+        for &heap in option.iter().filter(|&&h| h != 0) {
+            after[count] = heap;
+            count += 1;
+        }
+        after[..count].sort_unstable_by(|a, b| b.cmp(a));
+        after
     }
 }
 
@@ -672,7 +824,11 @@ pub(crate) mod testing {
     /// engine computes from the rules alone.
     pub fn check_table_against_engine<H: HeapRules>(game: &HeapSum<H>, upto: u32) {
         let mut engine = GrundyEngine::new(game);
-        let table = game.rules.sequence().grundy_table(upto as usize).unwrap();
+        let table = game
+            .rules
+            .sequence()
+            .grundy_table(upto as usize, &Budget::unlimited())
+            .unwrap();
         for n in 0..=upto {
             assert_eq!(
                 table[n as usize],
@@ -722,7 +878,9 @@ pub(crate) mod testing {
         for convention in [Convention::Normal, Convention::Misere] {
             let mut oracle = Oracle::new(game, convention);
             for position in positions(max_heap, max_count) {
-                let analysis = game.analyze(&position, convention, usize::MAX).unwrap();
+                let analysis = game
+                    .analyze(&position, convention, usize::MAX, &Budget::unlimited())
+                    .unwrap();
                 let expected = oracle.outcome(&position).unwrap();
                 assert_eq!(
                     analysis.outcome, expected,

@@ -1,15 +1,17 @@
 //! Game families and the protocol every front end speaks.
 //!
 //! Each family is a module with (1) its rules, as an implementation of
-//! [`Game`](crate::solve::search::Game) for the generic searches, (2) its exact
-//! strategy, as an implementation of [`Strategy`], and (3) tests checking (2) against
-//! brute force on every small position. The [`registry`] turns a spec string such as
-//! `subtraction:1,3,4` into a [`Ruleset`], the object-safe, text-in/text-out face of a
-//! strategy that `analyze`, `play` and the web API share.
+//! [`Game`](crate::solve::search::Game) (one move generator, from which searches,
+//! play and move input are all derived), (2) its exact strategy, as an implementation
+//! of [`Strategy`], and (3) tests checking (2) against brute force on every small
+//! position. The [`registry`] turns a spec string such as `subtraction:1,3,4` into a
+//! shared [`Ruleset`], the object-safe face of a strategy that `analyze`, `moves`,
+//! `play` and the web API share.
 
 pub mod classify;
 pub mod copycat;
 pub mod dag;
+mod erased;
 pub mod fibonacci;
 pub mod flipflop;
 pub mod grundy_game;
@@ -17,17 +19,21 @@ pub mod heap;
 pub mod nim;
 pub mod octal;
 pub mod registry;
-pub mod searchable;
 pub mod staircase;
 pub mod subtraction;
 pub mod sum;
 pub mod turtles;
 pub mod wythoff;
 
+pub use erased::{AnyMove, AnyPosition, Erased, Ruleset};
+
 use crate::error::{Error, InputError};
+use crate::limits::SEARCH_BRANCHING;
 use crate::num::Nat;
+use crate::report::Board;
+use crate::solve::budget::Budget;
 use crate::solve::period::Periodicity;
-use crate::solve::search::{Game, GrundyEngine, Oracle};
+use crate::solve::search::{Game, GrundyEngine, Oracle, WinLoss};
 use crate::solve::{Convention, Outcome};
 use malachite_base::num::basic::traits::{One, Zero};
 
@@ -114,40 +120,69 @@ impl<M> WinningMoves<M> {
     }
 }
 
-/// Misère play by exhaustive win/loss search, for small positions of families where
-/// no rule is known: `moves` lists every legal move with the position it leads to.
-pub(crate) fn misere_by_search<G: Game, M>(
-    game: &G,
-    position: &G::Position,
-    moves: Vec<(M, G::Position)>,
-    describe: impl Fn(&M) -> String,
+/// Misère play by exhaustive win/loss search within `budget`, for small positions of
+/// families where no rule is known. The search runs over `search`, a game with the
+/// same rules as `strategy` whose positions `encode` makes from the strategy's (a
+/// compact form, or the strategy itself with `Clone::clone`).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn misere_by_search<S: Strategy + ?Sized, G: Game + ?Sized>(
+    strategy: &S,
+    search: &G,
+    encode: impl Fn(&S::Position) -> G::Position,
+    position: &S::Position,
     max_moves: usize,
     grundy: Option<Nat>,
     explanation: String,
-) -> Analysis<M> {
-    let mut oracle = Oracle::new(game, Convention::Misere);
-    let mut lost = |p: &G::Position| {
-        oracle
-            .outcome(p)
-            .expect("the family's games have no cycles")
-            == Outcome::P
+    budget: &Budget,
+) -> Result<Analysis<S::Move>, Error> {
+    let what = format!("the misère search of {}", strategy.spec());
+    let mut outcomes = WinLoss::with_budget(search, Convention::Misere, budget);
+    let mut lost = |p: &S::Position| {
+        outcomes
+            .outcome(&encode(p))
+            .map(|outcome| outcome == Outcome::P)
+            .map_err(|e| e.into_error(&what))
     };
-    let mover_wins = !lost(position);
+    let mover_wins = !lost(position)?;
     let mut winning = WinningMoves::new(max_moves);
     if mover_wins {
-        for (play, to) in moves {
-            if lost(&to) {
+        let (moves, _) = strategy.legal_moves(position, SEARCH_BRANCHING.get());
+        for play in moves {
+            if lost(&strategy.apply(position, &play))? {
                 let reason = "leaves a position lost for the opponent (exhaustive search)";
-                winning.offer(play, reason, &describe);
+                winning.offer(play, reason, |play| strategy.describe_move(position, play));
             }
         }
     }
-    winning.into_analysis(
+    Ok(winning.into_analysis(
         Convention::Misere,
         Outcome::from_mover_wins(mover_wins),
         grundy,
         explanation,
-    )
+    ))
+}
+
+/// The outcome and remoteness of the position after each of `moves`, by one search of
+/// `search` (a game with the same rules as `strategy`, whose positions `encode`
+/// makes), or `None` if the search does not fit `budget`.
+pub(crate) fn search_after<S: Strategy + ?Sized, G: Game + ?Sized>(
+    strategy: &S,
+    search: &G,
+    encode: impl Fn(&S::Position) -> G::Position,
+    position: &S::Position,
+    moves: &[S::Move],
+    convention: Convention,
+    budget: &Budget,
+) -> Option<Vec<(Outcome, u32)>> {
+    let mut oracle = Oracle::with_budget(search, convention, budget);
+    moves
+        .iter()
+        .map(|play| {
+            oracle
+                .remoteness(&encode(&strategy.apply(position, play)))
+                .ok()
+        })
+        .collect()
 }
 
 /// Everything known about one position under one play convention.
@@ -196,28 +231,45 @@ impl<M> Analysis<M> {
 pub(crate) fn engine_grundy<G: Game>(game: &G, position: &G::Position) -> Nat {
     let value = GrundyEngine::new(game)
         .grundy(position)
-        .expect("the game families that ask are acyclic");
+        .expect("the game families that ask are acyclic and small");
     Nat::from(value)
 }
 
 /// The nim-sequence of a single heap: families whose positions are heaps offer it to
 /// the `grundy` and `period` commands.
-pub trait HeapSequence {
-    /// g(0), …, g(upto) for one heap.
-    fn grundy_table(&self, upto: usize) -> Result<Vec<u32>, Error>;
+pub trait HeapSequence: Send + Sync {
+    /// g(0), …, g(upto) for one heap, spending one unit of `budget` per value.
+    fn grundy_table(&self, upto: usize, budget: &Budget) -> Result<Vec<u32>, Error>;
 
     /// The least period and preperiod, with a certificate that proves them.
     fn periodicity(&self) -> Result<Periodicity, Error>;
 }
 
-/// A game family's exact strategy and its position syntax, over typed positions.
-pub trait Strategy: Send + Sync {
-    /// A position, possibly with numbers of any size.
-    type Position: Clone;
+/// Values computed between two looks at the budget in [`extend_within_budget`].
+const TABLE_CHUNK: usize = 4096;
 
-    /// A move, small enough to list many of them for a huge position.
-    type Move: Clone;
+/// Extend a table to `len` values with `extend(table, new_len)`, a chunk at a time,
+/// spending one unit of `budget` per value: a long table stops cleanly when the
+/// budget runs out.
+pub(crate) fn extend_within_budget(
+    table: &mut Vec<u32>,
+    len: usize,
+    budget: &Budget,
+    mut extend: impl FnMut(&mut Vec<u32>, usize),
+) -> Result<(), Error> {
+    while table.len() < len {
+        let next = (table.len() + TABLE_CHUNK).min(len);
+        budget
+            .spend((next - table.len()) as u64)
+            .map_err(|e| Error::from_budget(e, "the table of values"))?;
+        extend(table, next);
+    }
+    Ok(())
+}
 
+/// A game family's exact strategy and its position syntax, over typed positions: the
+/// rules come from [`Game`], which every family implements once.
+pub trait Strategy: Game + Send + Sync + 'static {
     /// The canonical spec string, e.g. `subtraction:1,3,4`.
     fn spec(&self) -> String;
 
@@ -233,15 +285,14 @@ pub trait Strategy: Send + Sync {
     /// Write a position so that [`Strategy::parse_position`] reads it back.
     fn format_position(&self, position: &Self::Position) -> String;
 
-    /// The position after a move (the move must be legal in that position).
-    fn apply(&self, position: &Self::Position, play: &Self::Move) -> Self::Position;
-
-    /// The outcome, Grundy value and winning moves (the first `max_moves` of them).
+    /// The outcome, Grundy value and winning moves (the first `max_moves` of them);
+    /// searches, if any, spend from `budget`.
     fn analyze(
         &self,
         position: &Self::Position,
         convention: Convention,
         max_moves: usize,
+        budget: &Budget,
     ) -> Result<Analysis<Self::Move>, Error>;
 
     /// The single-heap nim-sequence, for families whose positions are heaps.
@@ -249,10 +300,9 @@ pub trait Strategy: Send + Sync {
         None
     }
 
-    /// Legal moves in a stable order that starts with the moves that change the
-    /// position least, at most `limit` of them, and whether that is all of them.
-    /// No moves means the game is over.
-    fn legal_moves(&self, position: &Self::Position, limit: usize) -> (Vec<Self::Move>, bool);
+    /// How many legal moves there are in all (a huge heap can have more than fit in
+    /// memory).
+    fn move_count(&self, position: &Self::Position) -> Nat;
 
     /// A legal move in words, as an imperative phrase ("take 2 tokens from heap 1").
     fn describe_move(&self, position: &Self::Position, play: &Self::Move) -> String;
@@ -267,31 +317,37 @@ pub trait Strategy: Send + Sync {
     /// How to type a move in this position, with an example.
     fn move_syntax(&self, position: &Self::Position) -> String;
 
-    /// The position drawn for people (one or more lines).
-    fn render(&self, position: &Self::Position) -> String;
+    /// The position as data that a front end draws.
+    fn board(&self, position: &Self::Position) -> Board;
 
     /// The moves to positions of normal-play Grundy value `target`: the first
     /// `limit` and how many there are in all (sums of games use it to find winning
-    /// moves in a component). The default lists every legal move and evaluates each;
-    /// families whose positions can have too many moves override it.
+    /// moves in a component). The default evaluates every legal move, which must be
+    /// few; families whose positions can have too many moves override it.
     fn moves_with_value(
         &self,
         position: &Self::Position,
         target: &Nat,
         limit: usize,
+        budget: &Budget,
     ) -> Result<(Vec<Self::Move>, Nat), Error> {
-        let (moves, complete) = self.legal_moves(position, MAX_SEARCHED_MOVES);
+        let (moves, complete) = self.legal_moves(position, SEARCH_BRANCHING.get());
         if !complete {
-            return Err(Error::Unsupported(format!(
-                "{}: too many moves to search for one of Grundy value {target}",
-                self.spec()
-            )));
+            return Err(SEARCH_BRANCHING.exceeded(
+                Some(self.move_count(position)),
+                format!(
+                    "{}: this position has more than {} moves, too many to search for one \
+                     of Grundy value {target}",
+                    self.spec(),
+                    SEARCH_BRANCHING.value
+                ),
+            ));
         }
         let mut found = Vec::new();
         let mut count = Nat::ZERO;
         for play in moves {
             let after = self.apply(position, &play);
-            let grundy = self.analyze(&after, Convention::Normal, 0)?.grundy;
+            let grundy = self.analyze(&after, Convention::Normal, 0, budget)?.grundy;
             match grundy {
                 Some(value) if value == *target => {
                     count += Nat::ONE;
@@ -301,7 +357,7 @@ pub trait Strategy: Send + Sync {
                 }
                 Some(_) => {}
                 None => {
-                    return Err(Error::Unsupported(format!(
+                    return Err(Error::NoKnownValue(format!(
                         "{}: the Grundy value of {} is not known",
                         self.spec(),
                         self.format_position(&after)
@@ -310,6 +366,41 @@ pub trait Strategy: Send + Sync {
             }
         }
         Ok((found, count))
+    }
+
+    /// Each of `moves` (legal in `position`) with its value for the player who makes
+    /// it. The default analyses the position after each move
+    /// ([`analyzed_move_values`]); families that know faster override it.
+    fn move_values(
+        &self,
+        position: &Self::Position,
+        moves: Vec<Self::Move>,
+        convention: Convention,
+        budget: &Budget,
+    ) -> Result<Vec<MoveValue<Self::Move>>, Error> {
+        analyzed_move_values(self, position, moves, convention, budget)
+    }
+
+    /// The outcome and remoteness of the position after each of `moves` (legal in
+    /// `position`), if one search of them fits `budget`. The default searches the
+    /// family's own positions; families with a compact form of small positions
+    /// search that instead.
+    fn search_after(
+        &self,
+        position: &Self::Position,
+        moves: &[Self::Move],
+        convention: Convention,
+        budget: &Budget,
+    ) -> Option<Vec<(Outcome, u32)>> {
+        search_after(
+            self,
+            self,
+            Clone::clone,
+            position,
+            moves,
+            convention,
+            budget,
+        )
     }
 
     /// How the game ends under `convention`, as a sentence for people ("Whoever
@@ -321,37 +412,80 @@ pub trait Strategy: Send + Sync {
         }
     }
 
-    /// Whether the player to move wins at a position with no legal move. Default: no
-    /// in normal play (the opponent made the last move), yes in misère play. The
-    /// attrition goal of the game on the plane overrides it: reaching (0,0) loses.
-    fn mover_wins_at_end(&self, _position: &Self::Position, convention: Convention) -> bool {
-        convention == Convention::Misere
-    }
-
     /// A random start position for play, drawn from `seed`, for families whose
     /// play starts from a random position (the game on the plane never starts on a
     /// winning point). Default: none; play then starts from the family's example.
     fn random_start(&self, _seed: u64) -> Option<Self::Position> {
         None
     }
-
-    /// For a position that is a single pot of tokens to draw from (seed 000's game),
-    /// the pot; `None` for every other position.
-    fn pot(&self, _position: &Self::Position) -> Option<Pot> {
-        None
-    }
 }
 
-/// Most legal moves [`Strategy::moves_with_value`] searches by default.
-pub const MAX_SEARCHED_MOVES: usize = 4096;
+/// [`Strategy::move_values`] by analysing the position after each move.
+pub(crate) fn analyzed_move_values<S: Strategy + ?Sized>(
+    strategy: &S,
+    position: &S::Position,
+    moves: Vec<S::Move>,
+    convention: Convention,
+    budget: &Budget,
+) -> Result<Vec<MoveValue<S::Move>>, Error> {
+    moves
+        .into_iter()
+        .map(|play| {
+            let after = strategy.apply(position, &play);
+            let analysis = strategy.analyze(&after, convention, 0, budget)?;
+            Ok(MoveValue {
+                play,
+                wins: analysis.outcome == Outcome::P,
+                grundy: analysis.grundy,
+                remoteness: None,
+            })
+        })
+        .collect()
+}
 
-/// A single pot of tokens and what a player may draw from it.
+/// One legal move and what it is worth to the player who makes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Pot {
-    /// Tokens in the pot.
-    pub tokens: Nat,
-    /// What one may draw, for "Please draw …": "1, 2 or 3 tokens", "the token".
-    pub choices: String,
+pub struct MoveValue<M> {
+    /// The move.
+    pub play: M,
+    /// Whether the move wins: it leaves a position lost for the opponent.
+    pub wins: bool,
+    /// The normal-play Grundy value of the position after the move, where known.
+    pub grundy: Option<Nat>,
+    /// The remoteness of the position after the move (how many more moves the game
+    /// lasts when the winner hurries and the loser delays), where the game is small
+    /// enough to search.
+    pub remoteness: Option<u32>,
+}
+
+/// Legal moves with their values: some of them, winning moves first, and how many
+/// legal moves there are in all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveValues<M> {
+    /// How many legal moves the position has.
+    pub count: Nat,
+    /// The winning moves (as many as were asked for), then the first other moves in
+    /// the family's order.
+    pub moves: Vec<MoveValue<M>>,
+}
+
+impl<M> MoveValues<M> {
+    /// The same values with every move transformed by `f`.
+    pub fn map_moves<N>(self, mut f: impl FnMut(M) -> N) -> MoveValues<N> {
+        MoveValues {
+            count: self.count,
+            moves: self
+                .moves
+                .into_iter()
+                .map(|m| MoveValue {
+                    play: f(m.play),
+                    wins: m.wins,
+                    grundy: m.grundy,
+                    remoteness: m.remoteness,
+                })
+                .collect(),
+        }
+    }
 }
 
 /// A legal move at the text level.
@@ -364,204 +498,3 @@ pub struct TextMove {
     /// The position after the move, in canonical syntax.
     pub to: String,
 }
-
-/// Legal moves at the text level: the first ones asked for, and whether that is all.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LegalMoves {
-    /// The moves, starting with those that change the position least.
-    pub moves: Vec<TextMove>,
-    /// Whether `moves` holds every legal move.
-    pub complete: bool,
-}
-
-/// What a front end asks of [`Ruleset::analyze`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Request {
-    /// Normal or misère play.
-    pub convention: Convention,
-    /// List at most this many winning moves (the total is always counted).
-    pub max_moves: usize,
-    /// Write out the position after each winning move (costly for huge positions).
-    pub with_positions: bool,
-}
-
-/// An analysis at the text level: the position (when asked for) and the analysis,
-/// whose moves are written out as text.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TextAnalysis {
-    /// The position in canonical syntax, when positions were asked for.
-    pub position: Option<String>,
-    /// The analysis; each winning move's `play` is the move as text (when positions
-    /// were asked for).
-    pub analysis: Analysis<Option<TextMove>>,
-}
-
-/// The object-safe face of a [`Strategy`]: positions in and out as text, so front
-/// ends hold a `Box<dyn Ruleset>` and never match on the game's name.
-pub trait Ruleset: Send + Sync {
-    /// The canonical spec string.
-    fn spec(&self) -> String;
-
-    /// The rules in one or two sentences.
-    fn rules(&self) -> String;
-
-    /// How positions are written, with an example.
-    fn position_syntax(&self) -> String;
-
-    /// The position in canonical syntax (errors name the offending token).
-    fn normalize(&self, position: &str) -> Result<String, Error>;
-
-    /// Analyse a position written as text. When `request.with_positions`, the result
-    /// carries the position in canonical syntax and each winning move as text (with
-    /// the position after it); otherwise those are `None`.
-    fn analyze(&self, position: &str, request: Request) -> Result<TextAnalysis, Error>;
-
-    /// The single-heap nim-sequence, if this family has one.
-    fn heap_sequence(&self) -> Option<&dyn HeapSequence>;
-
-    /// The first `limit` legal moves (fewest changes first) and whether that is all.
-    fn legal_moves(&self, position: &str, limit: usize) -> Result<LegalMoves, Error>;
-
-    /// The positions the first `limit` legal moves lead to, and whether that is all:
-    /// [`Ruleset::legal_moves`] without the words, for searches.
-    fn successors(&self, position: &str, limit: usize) -> Result<(Vec<String>, bool), Error>;
-
-    /// Read a person's move; the error names what is wrong and what is expected.
-    fn parse_move(&self, position: &str, text: &str) -> Result<TextMove, Error>;
-
-    /// How to type a move in this position, with an example.
-    fn move_syntax(&self, position: &str) -> Result<String, Error>;
-
-    /// The position drawn for people.
-    fn render(&self, position: &str) -> Result<String, Error>;
-
-    /// The pot, if the position is a single pot of tokens (seed 000's dialogue).
-    fn pot(&self, position: &str) -> Result<Option<Pot>, Error>;
-
-    /// A random start position drawn from `seed`, if the family has random starts.
-    fn random_start(&self, seed: u64) -> Option<String>;
-
-    /// Whether the player to move wins at a position with no legal move.
-    fn mover_wins_at_end(&self, position: &str, convention: Convention) -> Result<bool, Error>;
-
-    /// How the game ends under `convention`, as a sentence (possibly empty).
-    fn ending(&self, convention: Convention) -> String;
-
-    /// The first `limit` moves to positions of normal-play Grundy value `target`, and
-    /// how many there are in all.
-    fn moves_with_value(
-        &self,
-        position: &str,
-        target: &Nat,
-        limit: usize,
-    ) -> Result<(Vec<TextMove>, Nat), Error>;
-}
-
-impl<S: Strategy> Ruleset for S {
-    fn spec(&self) -> String {
-        Strategy::spec(self)
-    }
-
-    fn rules(&self) -> String {
-        Strategy::rules(self)
-    }
-
-    fn position_syntax(&self) -> String {
-        Strategy::position_syntax(self)
-    }
-
-    fn normalize(&self, position: &str) -> Result<String, Error> {
-        Ok(self.format_position(&self.parse_position(position)?))
-    }
-
-    fn analyze(&self, position: &str, request: Request) -> Result<TextAnalysis, Error> {
-        let position = self.parse_position(position)?;
-        let analysis = Strategy::analyze(self, &position, request.convention, request.max_moves)?;
-        let show = request.with_positions;
-        Ok(TextAnalysis {
-            position: show.then(|| self.format_position(&position)),
-            analysis: analysis.map_moves(|play| show.then(|| self.text_move(&position, &play))),
-        })
-    }
-
-    fn heap_sequence(&self) -> Option<&dyn HeapSequence> {
-        Strategy::heap_sequence(self)
-    }
-
-    fn legal_moves(&self, position: &str, limit: usize) -> Result<LegalMoves, Error> {
-        let position = self.parse_position(position)?;
-        let (moves, complete) = Strategy::legal_moves(self, &position, limit);
-        let moves = moves
-            .iter()
-            .map(|play| self.text_move(&position, play))
-            .collect();
-        Ok(LegalMoves { moves, complete })
-    }
-
-    fn successors(&self, position: &str, limit: usize) -> Result<(Vec<String>, bool), Error> {
-        let position = self.parse_position(position)?;
-        let (moves, complete) = Strategy::legal_moves(self, &position, limit);
-        let after = moves
-            .iter()
-            .map(|play| self.format_position(&self.apply(&position, play)))
-            .collect();
-        Ok((after, complete))
-    }
-
-    fn parse_move(&self, position: &str, text: &str) -> Result<TextMove, Error> {
-        let position = self.parse_position(position)?;
-        let play = Strategy::parse_move(self, &position, text)?;
-        Ok(self.text_move(&position, &play))
-    }
-
-    fn move_syntax(&self, position: &str) -> Result<String, Error> {
-        Ok(Strategy::move_syntax(self, &self.parse_position(position)?))
-    }
-
-    fn render(&self, position: &str) -> Result<String, Error> {
-        Ok(Strategy::render(self, &self.parse_position(position)?))
-    }
-
-    fn pot(&self, position: &str) -> Result<Option<Pot>, Error> {
-        Ok(Strategy::pot(self, &self.parse_position(position)?))
-    }
-
-    fn random_start(&self, seed: u64) -> Option<String> {
-        Strategy::random_start(self, seed).map(|p| self.format_position(&p))
-    }
-
-    fn mover_wins_at_end(&self, position: &str, convention: Convention) -> Result<bool, Error> {
-        let position = self.parse_position(position)?;
-        Ok(Strategy::mover_wins_at_end(self, &position, convention))
-    }
-
-    fn ending(&self, convention: Convention) -> String {
-        Strategy::ending(self, convention)
-    }
-
-    fn moves_with_value(
-        &self,
-        position: &str,
-        target: &Nat,
-        limit: usize,
-    ) -> Result<(Vec<TextMove>, Nat), Error> {
-        let position = self.parse_position(position)?;
-        let (moves, count) = Strategy::moves_with_value(self, &position, target, limit)?;
-        let moves = moves.iter().map(|m| self.text_move(&position, m)).collect();
-        Ok((moves, count))
-    }
-}
-
-/// Helpers shared by every strategy's text-level face.
-trait TextMoves: Strategy {
-    /// A move with its description and the position it leads to, as text.
-    fn text_move(&self, position: &Self::Position, play: &Self::Move) -> TextMove {
-        TextMove {
-            action: self.describe_move(position, play),
-            text: self.move_text(position, play),
-            to: self.format_position(&self.apply(position, play)),
-        }
-    }
-}
-
-impl<S: Strategy> TextMoves for S {}

@@ -8,7 +8,8 @@
 use super::HeapSequence;
 use super::heap::{HeapOption, HeapOptions, HeapRules};
 use crate::error::Error;
-use crate::num::{Nat, to_u64};
+use crate::num::Nat;
+use crate::solve::budget::Budget;
 use crate::solve::period::Periodicity;
 
 /// The rules of one Nim heap.
@@ -28,13 +29,12 @@ impl HeapRules for Nim {
         Ok(n.clone())
     }
 
-    fn heap_options(&self, n: &Nat) -> Vec<HeapOption> {
-        let n = to_u64(n).expect("heap options are listed for small heaps only");
-        (0..n).rev().map(|left| vec![Nat::from(left)]).collect()
+    fn options(&self, n: &Nat, limit: usize) -> Vec<HeapOption> {
+        take_amounts(n, n, limit)
     }
 
-    fn first_options(&self, n: &Nat, limit: usize) -> Vec<HeapOption> {
-        take_amounts(n, n, limit)
+    fn option_count(&self, n: &Nat) -> Nat {
+        n.clone()
     }
 
     fn is_option(&self, n: &Nat, option: &[Nat]) -> bool {
@@ -95,14 +95,17 @@ pub(crate) fn amounts_up_to(most: &Nat) -> String {
 }
 
 impl HeapSequence for Nim {
-    fn grundy_table(&self, upto: usize) -> Result<Vec<u32>, Error> {
+    fn grundy_table(&self, upto: usize, budget: &Budget) -> Result<Vec<u32>, Error> {
         let upto = u32::try_from(upto)
-            .map_err(|_| Error::Unsupported("nim tables stop at 2^32 - 1".to_string()))?;
+            .map_err(|_| Error::Undefined("nim tables stop at 2^32 - 1".to_string()))?;
+        budget
+            .spend(u64::from(upto) + 1)
+            .map_err(|e| Error::from_budget(e, "the table of values"))?;
         Ok((0..=upto).collect())
     }
 
     fn periodicity(&self) -> Result<Periodicity, Error> {
-        Err(Error::Unsupported(
+        Err(Error::Undefined(
             "nim has no period: a heap of n has Grundy value n, which grows without bound"
                 .to_string(),
         ))
@@ -115,6 +118,7 @@ mod tests {
     use crate::games::Strategy;
     use crate::games::heap::HeapSum;
     use crate::games::heap::testing::check_against_brute_force;
+    use crate::solve::search::Game;
     use crate::solve::{Convention, Outcome};
 
     fn game() -> HeapSum<Nim> {
@@ -130,7 +134,9 @@ mod tests {
     fn praxis_example_has_the_documented_winning_move() {
         let g = game();
         let position = g.parse_position("25 32 19 4 17").unwrap();
-        let analysis = g.analyze(&position, Convention::Normal, 10).unwrap();
+        let analysis = g
+            .analyze(&position, Convention::Normal, 10, &Budget::unlimited())
+            .unwrap();
         assert_eq!(analysis.grundy, Some(Nat::from(63u32)));
         let first = &analysis.winning_moves[0];
         assert_eq!(
@@ -145,13 +151,13 @@ mod tests {
         let g = game();
         let three_ones = g.parse_position("1 1 1").unwrap();
         assert_eq!(
-            g.analyze(&three_ones, Convention::Normal, 0)
+            g.analyze(&three_ones, Convention::Normal, 0, &Budget::unlimited())
                 .unwrap()
                 .outcome,
             Outcome::N
         );
         assert_eq!(
-            g.analyze(&three_ones, Convention::Misere, 0)
+            g.analyze(&three_ones, Convention::Misere, 0, &Budget::unlimited())
                 .unwrap()
                 .outcome,
             Outcome::P
@@ -163,7 +169,9 @@ mod tests {
         let g = game();
         let big = format!("1{}", "0".repeat(3000));
         let position = g.parse_position(&format!("{big} {big} 5")).unwrap();
-        let analysis = g.analyze(&position, Convention::Misere, 10).unwrap();
+        let analysis = g
+            .analyze(&position, Convention::Misere, 10, &Budget::unlimited())
+            .unwrap();
         assert_eq!(analysis.outcome, Outcome::N);
         // The only winning move empties the 5-heap, leaving two equal huge heaps.
         assert_eq!(analysis.winning_move_count, 1u32);

@@ -9,7 +9,7 @@
 //! O(n²) split kernel. Every finite octal game's values are periodic or not, and the
 //! Guy–Smith theorem ([`Theorem::Octal`]) turns a match of 2·n0 + p + K values into a
 //! proof of period p from n0 on. The period is searched once, on a table of at most
-//! [`MAX_SEARCH_LEN`] values; heaps of any size then take their value from it. A game
+//! [`OCTAL_PERIOD_SEARCH`] values; heaps of any size then take their value from it. A game
 //! without a period in that range is exact for heaps inside the table only.
 //!
 //! Winning moves from a huge heap: the splits (a, m − a) with a beyond n0 + p come in
@@ -22,18 +22,15 @@ use super::heap::{
     taken,
 };
 use crate::error::{Error, InputError};
+use crate::limits::{OCTAL_DIGITS, OCTAL_PERIOD_SEARCH};
 use crate::num::{Nat, parse_nat, to_u64};
+use crate::report::Board;
+use crate::solve::budget::Budget;
 use crate::solve::mex::extend_by_mex;
 use crate::solve::period::{Periodicity, Theorem, search_period};
 use malachite_base::num::arithmetic::traits::Mod;
 use malachite_base::num::basic::traits::{One, Zero};
 use std::sync::OnceLock;
-
-/// Most digits a code may have.
-pub const MAX_DIGITS: usize = 32;
-
-/// Longest table the period search computes (O(n²) work: about 0.1 s per split digit).
-pub const MAX_SEARCH_LEN: usize = 1 << 14;
 
 /// An octal game with a finite code.
 #[derive(Debug)]
@@ -96,7 +93,7 @@ impl Octal {
             .or_else(|| code.strip_prefix('.'))
             .filter(|d| d.bytes().all(|b| (b'0'..=b'7').contains(&b)))
             .map(|d| d.trim_end_matches('0'))
-            .filter(|d| !d.is_empty() && d.len() <= MAX_DIGITS)
+            .filter(|d| !d.is_empty() && d.len() <= OCTAL_DIGITS.get())
             .ok_or_else(|| InputError::invalid("octal code", code, EXPECTED))?;
         Ok(Octal {
             digits: digits.bytes().map(|b| b - b'0').collect(),
@@ -124,7 +121,7 @@ impl Octal {
                 Theorem::Octal {
                     last_digit: self.digits.len(),
                 },
-                MAX_SEARCH_LEN,
+                OCTAL_PERIOD_SEARCH.get(),
             );
             Solved { table, periodicity }
         })
@@ -138,7 +135,7 @@ impl Octal {
         }
         match &solved.periodicity {
             Ok(periodicity) => Ok(solved.table[periodicity.reduce(n)]),
-            Err(why) => Err(Error::Unsupported(format!(
+            Err(why) => Err(Error::NoKnownValue(format!(
                 "{}: {why}, so heaps of more than {} tokens have no known value",
                 HeapRules::spec(self),
                 solved.table.len() - 1
@@ -279,8 +276,20 @@ impl HeapRules for Octal {
         Ok(Nat::from(self.value(n)?))
     }
 
-    fn heap_options(&self, n: &Nat) -> Vec<HeapOption> {
-        self.first_options(n, usize::MAX)
+    fn option_count(&self, n: &Nat) -> Nat {
+        let mut count = Nat::ZERO;
+        for (k, &digit) in (1u64..).zip(&self.digits) {
+            if digit & 1 != 0 && *n == k {
+                count += Nat::ONE;
+            }
+            if digit & 2 != 0 && *n > k {
+                count += Nat::ONE;
+            }
+            if digit & 4 != 0 && *n >= k + 2 {
+                count += (n - Nat::from(k)) >> 1u32;
+            }
+        }
+        count
     }
 
     fn heap_options_with_value(
@@ -338,7 +347,7 @@ impl HeapRules for Octal {
         }
     }
 
-    fn first_options(&self, n: &Nat, limit: usize) -> Vec<HeapOption> {
+    fn options(&self, n: &Nat, limit: usize) -> Vec<HeapOption> {
         let mut out = Vec::new();
         for (k, &digit) in (1u64..).zip(&self.digits) {
             if digit & 1 != 0 && *n == k {
@@ -391,6 +400,21 @@ impl HeapRules for Octal {
             ("row", "pin")
         } else {
             ("heap", "token")
+        }
+    }
+
+    /// Kayles is drawn as rows of pins.
+    fn board(&self, heaps: &[Nat]) -> Board {
+        if self.kayles {
+            Board::Pins {
+                rows: heaps.to_vec(),
+            }
+        } else {
+            Board::Heaps {
+                heaps: heaps.to_vec(),
+                heap: "heap",
+                token: "token",
+            }
         }
     }
 
@@ -463,7 +487,10 @@ impl HeapRules for Octal {
 }
 
 impl HeapSequence for Octal {
-    fn grundy_table(&self, upto: usize) -> Result<Vec<u32>, Error> {
+    fn grundy_table(&self, upto: usize, budget: &Budget) -> Result<Vec<u32>, Error> {
+        budget
+            .spend(upto as u64 + 1)
+            .map_err(|e| Error::from_budget(e, "the table of values"))?;
         (0..=upto as u64)
             .map(|n| self.value(&Nat::from(n)))
             .collect()
@@ -481,6 +508,7 @@ mod tests {
     use crate::games::heap::HeapSum;
     use crate::games::heap::testing::check_against_brute_force;
     use crate::games::heap::testing::check_table_against_engine;
+    use crate::solve::search::Game;
     use crate::solve::sum::nim_sum;
     use crate::solve::{Convention, Outcome};
     use malachite_base::num::basic::traits::Zero;
@@ -509,8 +537,14 @@ mod tests {
     #[test]
     fn kayles_matches_the_seed_and_has_period_12_from_71() {
         let kayles = Octal::kayles();
-        assert_eq!(kayles.grundy_table(8).unwrap(), [0, 1, 2, 3, 1, 4, 3, 2, 1]);
-        assert_eq!(kayles.grundy_table(600).unwrap(), seed_kayles(600));
+        assert_eq!(
+            kayles.grundy_table(8, &Budget::unlimited()).unwrap(),
+            [0, 1, 2, 3, 1, 4, 3, 2, 1]
+        );
+        assert_eq!(
+            kayles.grundy_table(600, &Budget::unlimited()).unwrap(),
+            seed_kayles(600)
+        );
         let p = kayles.periodicity().unwrap();
         assert_eq!((p.preperiod, p.period), (71, 12));
         assert_eq!(p.theorem, Theorem::Octal { last_digit: 2 });
@@ -524,8 +558,14 @@ mod tests {
         assert_eq!((p.preperiod, p.period), (52, 34));
         let p = Octal::parse("0.07").unwrap().periodicity().unwrap();
         assert_eq!((p.preperiod, p.period), (53, 34));
-        let chess = Octal::parse("0.137").unwrap().grundy_table(300).unwrap();
-        let kayles = Octal::parse("0.07").unwrap().grundy_table(301).unwrap();
+        let chess = Octal::parse("0.137")
+            .unwrap()
+            .grundy_table(300, &Budget::unlimited())
+            .unwrap();
+        let kayles = Octal::parse("0.07")
+            .unwrap()
+            .grundy_table(301, &Budget::unlimited())
+            .unwrap();
         assert_eq!(chess[..], kayles[1..]);
     }
 
@@ -561,7 +601,9 @@ mod tests {
     fn kayles_moves_are_described_with_pins_and_rows() {
         let game = sum(Octal::kayles());
         let position = game.parse_position("1 9").unwrap();
-        let analysis = game.analyze(&position, Convention::Normal, 100).unwrap();
+        let analysis = game
+            .analyze(&position, Convention::Normal, 100, &Budget::unlimited())
+            .unwrap();
         let actions: Vec<&str> = analysis
             .winning_moves
             .iter()
@@ -611,10 +653,12 @@ mod tests {
         // on moderately large rows where brute force is still possible.
         let kayles = Octal::kayles();
         for n in [500u64, 777, 1001, 1234] {
-            let table = kayles.grundy_table(n as usize).unwrap();
+            let table = kayles
+                .grundy_table(n as usize, &Budget::unlimited())
+                .unwrap();
             for target in 0..8u32 {
                 let expected: Vec<Vec<Nat>> = kayles
-                    .heap_options(&Nat::from(n))
+                    .options(&Nat::from(n), usize::MAX)
                     .into_iter()
                     .filter(|o| {
                         o.iter()
@@ -659,7 +703,7 @@ mod tests {
         fn huge_row_winning_moves_zero_the_sum(digits in "[1-9][0-9]{20,60}", other in 0u64..200) {
             let game = sum(Octal::kayles());
             let heaps = game.parse_position(&format!("{digits} {other}")).unwrap();
-            let analysis = game.analyze(&heaps, Convention::Normal, 20).unwrap();
+            let analysis = game.analyze(&heaps, Convention::Normal, 20, &Budget::unlimited()).unwrap();
             prop_assert_eq!(analysis.outcome == Outcome::N, analysis.winning_move_count > 0u32);
             for m in &analysis.winning_moves {
                 let to = game.apply(&heaps, &m.play);

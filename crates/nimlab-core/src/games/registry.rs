@@ -1,10 +1,14 @@
-//! From a game spec string to a [`Ruleset`]. Adding a family adds one entry here.
+//! From a game spec string to a shared [`Ruleset`]. Adding a family adds one entry
+//! here.
+//!
+//! Games are cached by their canonical spec, so a table or a period computed once is
+//! reused by every later question about the same game in one process (a server's
+//! requests among them). The cache holds at most [`CACHED_GAMES`] games.
 //!
 //! Some specs name a file (`dag:FILE`). The core reads no files: the front end passes
-//! a [`Loader`] that turns a file name into its text ([`parse_game_with`]), and
-//! [`parse_game`] refuses such specs.
+//! a [`Loader`] that turns a file name into its text ([`game_with`]), and [`game`]
+//! refuses such specs. Games read from files are not cached (the file may change).
 
-use super::Ruleset;
 use super::copycat::Copycat;
 use super::dag::Dag;
 use super::fibonacci::FibonacciNim;
@@ -18,7 +22,10 @@ use super::subtraction::{Subtraction, TakeUpTo};
 use super::sum::Sum;
 use super::turtles::Turtles;
 use super::wythoff::{Goal, Wythoff};
+use super::{Erased, Ruleset};
 use crate::error::InputError;
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex};
 
 /// Reads the text of a file named in a spec; errors name the file.
 pub type Loader<'a> = &'a dyn Fn(&str) -> Result<String, InputError>;
@@ -34,7 +41,10 @@ pub fn example_loader(_file: &str) -> Result<String, InputError> {
 }
 
 /// Builds a family's ruleset from the spec's arguments (the text after `:`, if any).
-type Builder = fn(Option<&str>, Loader) -> Result<Box<dyn Ruleset>, InputError>;
+type Builder = fn(Option<&str>, Loader) -> Result<Arc<dyn Ruleset>, InputError>;
+
+/// The most games the registry keeps built.
+pub const CACHED_GAMES: usize = 64;
 
 /// A game family the registry knows.
 pub struct Family {
@@ -48,6 +58,8 @@ pub struct Family {
     pub example_position: &'static str,
     /// What the game is, in one line.
     pub summary: &'static str,
+    /// Whether built games may be cached by spec (not when the spec names a file).
+    cached: bool,
     build: Builder,
 }
 
@@ -59,9 +71,10 @@ pub const FAMILIES: &[Family] = &[
         example: "nim",
         example_position: "3 4 5",
         summary: "take any number of tokens from one heap",
+        cached: true,
         build: |args, _| {
             no_arguments("nim", args)?;
-            Ok(Box::new(HeapSum { rules: Nim }))
+            Ok(Arc::new(Erased(HeapSum { rules: Nim })))
         },
     },
     Family {
@@ -70,10 +83,11 @@ pub const FAMILIES: &[Family] = &[
         example: "subtraction:1,3,4",
         example_position: "10 7",
         summary: "take exactly s tokens from one heap, for s in the finite set S",
+        cached: true,
         build: |args, _| {
-            Ok(Box::new(HeapSum {
+            Ok(Arc::new(Erased(HeapSum {
                 rules: Subtraction::parse(args.unwrap_or(""))?,
-            }))
+            })))
         },
     },
     Family {
@@ -82,10 +96,11 @@ pub const FAMILIES: &[Family] = &[
         example: "take:3",
         example_position: "12",
         summary: "take 1 to K tokens from one heap",
+        cached: true,
         build: |args, _| {
-            Ok(Box::new(HeapSum {
+            Ok(Arc::new(Erased(HeapSum {
                 rules: TakeUpTo::parse(args.unwrap_or(""))?,
-            }))
+            })))
         },
     },
     Family {
@@ -94,11 +109,12 @@ pub const FAMILIES: &[Family] = &[
         example: "kayles",
         example_position: "1 9",
         summary: "knock down one pin or two adjacent pins of a row (octal 0.77)",
+        cached: true,
         build: |args, _| {
             no_arguments("kayles", args)?;
-            Ok(Box::new(HeapSum {
+            Ok(Arc::new(Erased(HeapSum {
                 rules: Octal::kayles(),
-            }))
+            })))
         },
     },
     Family {
@@ -107,10 +123,11 @@ pub const FAMILIES: &[Family] = &[
         example: "octal:0.137",
         example_position: "10 7",
         summary: "the octal game with code CODE, e.g. 0.07 (Dawson's Kayles)",
+        cached: true,
         build: |args, _| {
-            Ok(Box::new(HeapSum {
+            Ok(Arc::new(Erased(HeapSum {
                 rules: Octal::parse(args.unwrap_or(""))?,
-            }))
+            })))
         },
     },
     Family {
@@ -119,11 +136,12 @@ pub const FAMILIES: &[Family] = &[
         example: "grundy-game",
         example_position: "8 5",
         summary: "split one heap into two non-empty heaps of different sizes",
+        cached: true,
         build: |args, _| {
             no_arguments("grundy-game", args)?;
-            Ok(Box::new(HeapSum {
+            Ok(Arc::new(Erased(HeapSum {
                 rules: GrundyGame::new(),
-            }))
+            })))
         },
     },
     Family {
@@ -132,9 +150,10 @@ pub const FAMILIES: &[Family] = &[
         example: "staircase",
         example_position: "1 5 0 2",
         summary: "slide coins from a step to the step below (coins on steps 1, 2, …)",
+        cached: true,
         build: |args, _| {
             no_arguments("staircase", args)?;
-            Ok(Box::new(Staircase))
+            Ok(Arc::new(Erased(Staircase)))
         },
     },
     Family {
@@ -143,9 +162,10 @@ pub const FAMILIES: &[Family] = &[
         example: "turtles",
         example_position: "THHTH",
         summary: "Turning Turtles: turn a head to tails, and maybe one coin to its left",
+        cached: true,
         build: |args, _| {
             no_arguments("turtles", args)?;
-            Ok(Box::new(Turtles))
+            Ok(Arc::new(Erased(Turtles)))
         },
     },
     Family {
@@ -154,11 +174,12 @@ pub const FAMILIES: &[Family] = &[
         example: "dag:graph.txt",
         example_position: "3",
         summary: "tokens on the DAG in FILE (\"V E u1 v1 …\", edges u → v)",
+        cached: false,
         build: |args, load| {
             let file = args.filter(|f| !f.trim().is_empty()).ok_or_else(|| {
                 InputError::missing("DAG file", "a file name, as in dag:graph.txt")
             })?;
-            Ok(Box::new(Dag::parse(&load(file)?, file)?))
+            Ok(Arc::new(Erased(Dag::parse(&load(file)?, file)?)))
         },
     },
     Family {
@@ -167,9 +188,10 @@ pub const FAMILIES: &[Family] = &[
         example: "fibonacci",
         example_position: "1000",
         summary: "Fibonacci Nim: take 1 to twice the opponent's last take (position r or r,q)",
+        cached: true,
         build: |args, _| {
             no_arguments("fibonacci", args)?;
-            Ok(Box::new(FibonacciNim))
+            Ok(Arc::new(Erased(FibonacciNim)))
         },
     },
     Family {
@@ -178,9 +200,10 @@ pub const FAMILIES: &[Family] = &[
         example: "wythoff",
         example_position: "29,51",
         summary: "from (x,y) decrease x, y or both equally; reaching (0,0) wins",
+        cached: true,
         build: |args, _| {
             no_arguments("wythoff", args)?;
-            Ok(Box::new(Wythoff { goal: Goal::Normal }))
+            Ok(Arc::new(Erased(Wythoff { goal: Goal::Normal })))
         },
     },
     Family {
@@ -189,11 +212,12 @@ pub const FAMILIES: &[Family] = &[
         example: "wythoff-attrition",
         example_position: "2,9",
         summary: "Wythoff's game where reaching (0,0) loses",
+        cached: true,
         build: |args, _| {
             no_arguments("wythoff-attrition", args)?;
-            Ok(Box::new(Wythoff {
+            Ok(Arc::new(Erased(Wythoff {
                 goal: Goal::Attrition,
-            }))
+            })))
         },
     },
     Family {
@@ -202,7 +226,8 @@ pub const FAMILIES: &[Family] = &[
         example: "wythoff-flipflop",
         example_position: "30,50,normal,yes",
         summary: "Wythoff's game whose goal may be flipped once, while |x − y| ≥ T (27)",
-        build: |args, _| Ok(Box::new(FlipFlop::parse(args)?)),
+        cached: true,
+        build: |args, _| Ok(Arc::new(Erased(FlipFlop::parse(args)?))),
     },
     Family {
         name: "copycat",
@@ -210,7 +235,8 @@ pub const FAMILIES: &[Family] = &[
         example: "copycat:3",
         example_position: "20",
         summary: "take 1 to m stones, never the amount the opponent just took",
-        build: |args, _| Ok(Box::new(Copycat::parse(args)?)),
+        cached: true,
+        build: |args, _| Ok(Arc::new(Erased(Copycat::parse(args)?))),
     },
 ];
 
@@ -243,9 +269,9 @@ pub fn default_position(spec: &str) -> Option<String> {
 
 /// The game a spec string names, e.g. `nim`, `take:3` or `subtraction:1,3,4`, or a
 /// sum of games such as `kayles + nim`. Specs that name a file are refused: use
-/// [`parse_game_with`].
-pub fn parse_game(spec: &str) -> Result<Box<dyn Ruleset>, InputError> {
-    parse_game_with(spec, &|file| {
+/// [`game_with`].
+pub fn game(spec: &str) -> Result<Arc<dyn Ruleset>, InputError> {
+    game_with(spec, &|file| {
         Err(InputError::invalid(
             "file",
             file,
@@ -255,19 +281,19 @@ pub fn parse_game(spec: &str) -> Result<Box<dyn Ruleset>, InputError> {
 }
 
 /// The game a spec string names, reading any file it names with `load`.
-pub fn parse_game_with(spec: &str, load: Loader) -> Result<Box<dyn Ruleset>, InputError> {
+pub fn game_with(spec: &str, load: Loader) -> Result<Arc<dyn Ruleset>, InputError> {
     if spec.contains('+') {
         let parts = spec
             .split('+')
-            .map(|part| parse_family(part, load))
+            .map(|part| family_game(part, load))
             .collect::<Result<Vec<_>, _>>()?;
-        return Ok(Box::new(Sum::new(parts)));
+        return Ok(Arc::new(Erased(Sum::new(parts))));
     }
-    parse_family(spec, load)
+    family_game(spec, load)
 }
 
-/// One family's game from its spec.
-fn parse_family(spec: &str, load: Loader) -> Result<Box<dyn Ruleset>, InputError> {
+/// One family's game from its spec, from the cache when it was built before.
+fn family_game(spec: &str, load: Loader) -> Result<Arc<dyn Ruleset>, InputError> {
     let spec = spec.trim();
     let (name, args) = match spec.split_once(':') {
         Some((name, args)) => (name, Some(args)),
@@ -282,80 +308,298 @@ fn parse_family(spec: &str, load: Loader) -> Result<Box<dyn Ruleset>, InputError
         .iter()
         .find(|f| f.name == name)
         .ok_or_else(|| InputError::invalid("game", name, expected))?;
-    (family.build)(args, load)
+    let built = (family.build)(args, load)?;
+    Ok(if family.cached {
+        CACHE.share(built)
+    } else {
+        built
+    })
+}
+
+/// Built games by canonical spec, oldest first.
+struct Cache {
+    games: Mutex<VecDeque<Arc<dyn Ruleset>>>,
+}
+
+static CACHE: Cache = Cache {
+    games: Mutex::new(VecDeque::new()),
+};
+
+impl Cache {
+    /// The cached game with the same spec as `built`, or `built`, now cached.
+    fn share(&self, built: Arc<dyn Ruleset>) -> Arc<dyn Ruleset> {
+        let spec = built.spec();
+        let mut games = self
+            .games
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(game) = games.iter().find(|game| game.spec() == spec) {
+            return game.clone();
+        }
+        if games.len() == CACHED_GAMES {
+            games.pop_front();
+        }
+        games.push_back(built.clone());
+        built
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::AnyPosition;
+    use crate::report::Board;
+    use crate::solve::budget::Budget;
+    use crate::solve::search::{Game, Oracle};
+    use crate::solve::{Convention, Outcome};
+    use rand::rngs::StdRng;
+    use rand::seq::IndexedRandom;
+    use rand::{RngExt, SeedableRng};
+
+    /// Every family's example game with a few positions reached by random walks from
+    /// its example position (the walks take up to `steps` random moves).
+    fn sampled_positions(
+        seed: u64,
+        walks: usize,
+        steps: usize,
+    ) -> Vec<(Arc<dyn Ruleset>, Vec<AnyPosition>)> {
+        let mut rng = StdRng::seed_from_u64(seed);
+        FAMILIES
+            .iter()
+            .map(|family| {
+                let game = game_with(family.example, &example_loader).unwrap();
+                let example = game.parse_position(family.example_position).unwrap();
+                let positions = (0..walks)
+                    .map(|_| {
+                        let mut position = example.clone();
+                        for _ in 0..rng.random_range(0..=steps) {
+                            match game.legal_moves(&position, 64).0.choose(&mut rng) {
+                                Some(play) => position = game.apply(&position, play),
+                                None => break,
+                            }
+                        }
+                        position
+                    })
+                    .collect();
+                (game, positions)
+            })
+            .collect()
+    }
 
     #[test]
     fn every_example_parses_round_trips_and_analyzes() {
         for family in FAMILIES {
-            let game = parse_game_with(family.example, &example_loader).unwrap();
+            let game = game_with(family.example, &example_loader).unwrap();
             assert_eq!(game.spec(), family.example);
-            let request = crate::Request {
-                convention: crate::Convention::Normal,
-                max_moves: 10,
-                with_positions: true,
-            };
-            game.analyze(family.example_position, request).unwrap();
+            let position = game.parse_position(family.example_position).unwrap();
+            game.analyze(&position, Convention::Normal, 10, &Budget::unlimited())
+                .unwrap();
         }
     }
 
-    /// Every family, on positions reached by random walks from its example: each
-    /// legal move's text reads back as the same move, and its description and
-    /// result are what the legal-move list says.
+    /// Every family, on positions reached by random walks from its example: the text
+    /// of a position reads back as the same position, and each legal move's text
+    /// reads back as the same move.
     #[test]
-    fn every_legal_move_reads_back_from_its_text() {
-        use rand::seq::IndexedRandom;
-        use rand::{RngExt, SeedableRng};
-        let mut rng = rand::rngs::StdRng::seed_from_u64(11);
-        for family in FAMILIES {
-            let game = parse_game_with(family.example, &example_loader).unwrap();
-            for _ in 0..40 {
-                let mut position = family.example_position.to_string();
-                for _ in 0..rng.random_range(0..6) {
-                    let legal = game.legal_moves(&position, 64).unwrap();
-                    match legal.moves.choose(&mut rng) {
-                        Some(play) => position = play.to.clone(),
-                        None => break,
-                    }
-                }
-                for play in game.legal_moves(&position, 256).unwrap().moves {
-                    let read = game.parse_move(&position, &play.text).unwrap_or_else(|e| {
-                        panic!("{}: '{}' from {position}: {e}", family.example, play.text)
-                    });
-                    assert_eq!(read, play, "{} from {position}", family.example);
+    fn positions_and_moves_read_back_from_their_text() {
+        for (game, positions) in sampled_positions(11, 40, 6) {
+            for position in positions {
+                let text = game.format_position(&position);
+                let read = game.parse_position(&text).unwrap();
+                assert_eq!(read, position, "{}: {text}", game.spec());
+                for play in game.legal_moves(&position, 256).0 {
+                    let typed = game.move_text(&position, &play);
+                    let read = game
+                        .parse_move(&position, &typed)
+                        .unwrap_or_else(|e| panic!("{}: '{typed}' from {text}: {e}", game.spec()));
+                    assert_eq!(read, play, "{} from {text}", game.spec());
                 }
             }
         }
     }
 
+    /// Any game as seen through its [`Ruleset`], for the brute-force oracle: nothing
+    /// but its legal moves and how it ends.
+    struct Rules<'a>(&'a dyn Ruleset);
+
+    impl Game for Rules<'_> {
+        type Position = AnyPosition;
+        type Move = crate::games::AnyMove;
+        fn legal_moves(&self, p: &AnyPosition, limit: usize) -> (Vec<Self::Move>, bool) {
+            self.0.legal_moves(p, limit)
+        }
+        fn apply(&self, p: &AnyPosition, play: &Self::Move) -> AnyPosition {
+            self.0.apply(p, play)
+        }
+        fn canonical(&self, p: &AnyPosition) -> AnyPosition {
+            self.0.canonical(p)
+        }
+        fn mover_wins_at_end(&self, p: &AnyPosition, convention: Convention) -> bool {
+            self.0.mover_wins_at_end(p, convention)
+        }
+    }
+
+    /// Every family, in both conventions, on small positions: each legal move's
+    /// result agrees with a brute-force search of the position after it, the Grundy
+    /// value with the generic engine, and a remoteness, where given, with the oracle's.
+    /// Positions too large for a search of 20,000 positions are skipped.
+    #[test]
+    fn move_values_agree_with_brute_force() {
+        let unlimited = Budget::unlimited();
+        let mut checked = vec![0; FAMILIES.len()];
+        for (index, (game, positions)) in sampled_positions(5, 30, 300).into_iter().enumerate() {
+            let rules = Rules(game.as_ref());
+            for convention in [Convention::Normal, Convention::Misere] {
+                for position in &positions {
+                    let budget = Budget::work(20_000);
+                    let mut oracle = Oracle::with_budget(&rules, convention, &budget);
+                    if oracle.outcome(position).is_err() {
+                        continue; // too large to search
+                    }
+                    let Ok(values) = game.move_values(position, convention, 64, &unlimited) else {
+                        continue; // a convention the game does not take
+                    };
+                    assert_eq!(values.count, game.move_count(position));
+                    assert_eq!(values.count, game.legal_moves(position, usize::MAX).0.len());
+                    let mut seen_losing = false;
+                    for value in &values.moves {
+                        let after = game.apply(position, &value.play);
+                        let (outcome, remoteness) = oracle.remoteness(&after).unwrap();
+                        let what = format!(
+                            "{} {convention:?} {} then {}",
+                            game.spec(),
+                            game.format_position(position),
+                            game.describe_move(position, &value.play)
+                        );
+                        assert_eq!(value.wins, outcome == Outcome::P, "{what}");
+                        assert!(!(value.wins && seen_losing), "winning moves first: {what}");
+                        seen_losing |= !value.wins;
+                        if let Some(r) = value.remoteness {
+                            assert_eq!(r, remoteness, "{what}");
+                        }
+                        if let Some(g) = &value.grundy {
+                            let mut engine = crate::solve::search::GrundyEngine::new(&rules);
+                            assert_eq!(*g, engine.grundy(&after).unwrap(), "{what}");
+                        }
+                    }
+                    checked[index] += 1;
+                }
+            }
+        }
+        assert!(
+            checked.iter().all(|&n| n >= 10),
+            "positions checked: {checked:?}"
+        );
+    }
+
+    /// Every family: the board of a position says what the position says.
+    #[test]
+    fn boards_show_the_position() {
+        for (game, positions) in sampled_positions(3, 20, 10) {
+            for position in positions {
+                let text = game.format_position(&position);
+                let board = game.board(&position);
+                assert!(
+                    board_matches(&board, &text),
+                    "{}: {board:?} for {text}",
+                    game.spec()
+                );
+            }
+        }
+    }
+
+    /// Whether `board` shows the position written `text` (in its family's syntax).
+    fn board_matches(board: &Board, text: &str) -> bool {
+        let numbers = |text: &str| -> Vec<String> {
+            text.split(|c: char| !c.is_ascii_digit())
+                .filter(|t| !t.is_empty())
+                .map(str::to_string)
+                .collect()
+        };
+        let listed = |ns: &[crate::Nat]| ns.iter().map(|n| n.to_string()).collect::<Vec<_>>();
+        match board {
+            Board::Heaps { heaps, .. } => listed(heaps) == numbers(text),
+            Board::Pins { rows } => listed(rows) == numbers(text),
+            Board::Stairs { steps } => listed(steps) == numbers(text),
+            Board::Pot { tokens, .. } => vec![tokens.to_string()] == numbers(text),
+            Board::Pile { count, .. } => numbers(text).first() == Some(&count.to_string()),
+            Board::Coins { coins } => {
+                let faces: String = coins.iter().map(|&h| if h { 'H' } else { 'T' }).collect();
+                faces == text
+            }
+            Board::Plane { x, y, .. } => numbers(text)[..2] == [x.to_string(), y.to_string()],
+            Board::Graph { tokens, .. } => {
+                let vertices: Vec<String> = tokens.iter().map(|t| t.vertex.to_string()).collect();
+                vertices == numbers(text)
+            }
+            Board::Sum { parts } => {
+                let texts: Vec<&str> = text.split('+').map(str::trim).collect();
+                parts.len() == texts.len()
+                    && parts
+                        .iter()
+                        .zip(texts)
+                        .all(|(p, t)| board_matches(&p.board, t))
+            }
+            Board::Text { text: shown } => shown == text,
+        }
+    }
+
+    /// A search stopped by its budget ends in a typed error, quickly, not a hang.
+    #[test]
+    fn budgets_that_run_out_are_clean_errors() {
+        let kayles = game("kayles").unwrap();
+        let position = kayles.parse_position("10 11 11").unwrap();
+        let tiny = Budget::work(100);
+        let error = kayles
+            .analyze(&position, Convention::Misere, 10, &tiny)
+            .unwrap_err();
+        assert!(matches!(error, crate::Error::TooLarge(_)), "{error:?}");
+        let late = Budget::unlimited().with_deadline(std::time::Instant::now());
+        let error = kayles
+            .analyze(&position, Convention::Misere, 10, &late)
+            .unwrap_err();
+        assert!(matches!(error, crate::Error::Cancelled(_)), "{error:?}");
+        let table = game("subtraction:1,3,4")
+            .unwrap()
+            .heap_sequence()
+            .unwrap()
+            .grundy_table(1_000_000, &Budget::work(10_000))
+            .unwrap_err();
+        assert!(matches!(table, crate::Error::TooLarge(_)), "{table:?}");
+    }
+
+    #[test]
+    fn games_are_shared_by_canonical_spec() {
+        let a = game("subtraction:4,1,3").unwrap();
+        let b = game("subtraction:1,3,4").unwrap();
+        assert!(Arc::ptr_eq(&a, &b));
+        assert!(!Arc::ptr_eq(&a, &game("subtraction:1,3").unwrap()));
+    }
+
     #[test]
     fn specs_are_normalized() {
         assert_eq!(
-            parse_game(" subtraction:4,1,3,1 ").unwrap().spec(),
+            game(" subtraction:4,1,3,1 ").unwrap().spec(),
             "subtraction:1,3,4"
         );
     }
 
     #[test]
     fn sums_of_families() {
-        assert_eq!(parse_game("nim + take:3").unwrap().spec(), "nim + take:3");
+        assert_eq!(game("nim + take:3").unwrap().spec(), "nim + take:3");
         assert_eq!(
             default_position("nim + take:3").as_deref(),
             Some("3 4 5 + 12")
         );
         assert!(
-            parse_game("nim + chess")
+            game("nim + chess")
                 .err()
                 .unwrap()
                 .to_string()
                 .contains("'chess'")
         );
         assert!(
-            parse_game("nim + ")
+            game("nim + ")
                 .err()
                 .unwrap()
                 .to_string()
@@ -365,7 +609,7 @@ mod tests {
 
     #[test]
     fn bad_specs_name_the_token() {
-        let err = |s: &str| parse_game(s).err().unwrap().to_string();
+        let err = |s: &str| game(s).err().unwrap().to_string();
         assert_eq!(
             err("chess"),
             "invalid game 'chess': expected one of nim, subtraction:S, take:K, kayles, \

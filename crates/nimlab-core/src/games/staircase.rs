@@ -11,11 +11,12 @@
 
 use super::{Analysis, Strategy, WinningMoves};
 use crate::error::{Error, InputError};
-use crate::num::{Nat, parse_bounded, parse_nat, to_u64, tokens};
+use crate::num::{Nat, parse_bounded, parse_nat, tokens};
+use crate::report::Board;
+use crate::solve::budget::Budget;
 use crate::solve::search::Game;
 use crate::solve::sum::nim_sum;
 use crate::solve::{Convention, Outcome};
-use crate::text::draw_count;
 use malachite_base::num::basic::traits::{One, Zero};
 
 /// Staircase Nim.
@@ -23,7 +24,7 @@ use malachite_base::num::basic::traits::{One, Zero};
 pub struct Staircase;
 
 /// Slide `coins` coins from step `step` (1-based) to the step below.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct StairMove {
     /// The step the coins leave (1 = the lowest; its coins leave the game).
     pub step: usize,
@@ -52,9 +53,6 @@ impl Staircase {
 }
 
 impl Strategy for Staircase {
-    type Position = Vec<Nat>;
-    type Move = StairMove;
-
     fn spec(&self) -> String {
         "staircase".to_string()
     }
@@ -88,23 +86,15 @@ impl Strategy for Staircase {
             .join(" ")
     }
 
-    fn apply(&self, coins: &Vec<Nat>, play: &StairMove) -> Vec<Nat> {
-        let mut to = coins.clone();
-        to[play.step - 1] -= &play.coins;
-        if play.step >= 2 {
-            to[play.step - 2] += &play.coins;
-        }
-        to
-    }
-
     fn analyze(
         &self,
         coins: &Vec<Nat>,
         convention: Convention,
         max_moves: usize,
+        _budget: &Budget,
     ) -> Result<Analysis<StairMove>, Error> {
         if convention == Convention::Misere {
-            return Err(Error::Unsupported(
+            return Err(Error::NoKnownValue(
                 "misère staircase Nim is not solved by nimlab".to_string(),
             ));
         }
@@ -143,22 +133,8 @@ impl Strategy for Staircase {
         Ok(winning.into_analysis(convention, outcome, Some(x), explanation))
     }
 
-    fn legal_moves(&self, coins: &Vec<Nat>, limit: usize) -> (Vec<StairMove>, bool) {
-        let mut moves = Vec::new();
-        for (index, here) in coins.iter().enumerate() {
-            let mut slide = Nat::ONE;
-            while slide <= *here {
-                if moves.len() == limit {
-                    return (moves, false);
-                }
-                moves.push(StairMove {
-                    step: index + 1,
-                    coins: slide.clone(),
-                });
-                slide += Nat::ONE;
-            }
-        }
-        (moves, true)
+    fn move_count(&self, coins: &Vec<Nat>) -> Nat {
+        coins.iter().fold(Nat::ZERO, |count, c| count + c)
     }
 
     fn describe_move(&self, _coins: &Vec<Nat>, play: &StairMove) -> String {
@@ -192,7 +168,7 @@ impl Strategy for Staircase {
     }
 
     fn move_syntax(&self, coins: &Vec<Nat>) -> String {
-        match Strategy::legal_moves(self, coins, 1).0.first() {
+        match self.legal_moves(coins, 1).0.first() {
             Some(example) => format!(
                 "a step, then how many coins to slide down from it; e.g. \"{} 1\" to {}",
                 example.step,
@@ -202,35 +178,43 @@ impl Strategy for Staircase {
         }
     }
 
-    fn render(&self, coins: &Vec<Nat>) -> String {
-        let mut lines: Vec<String> = coins
-            .iter()
-            .enumerate()
-            .rev()
-            .map(|(i, c)| format!("step {}: {}", i + 1, draw_count(c, "coin", "coins")))
-            .collect();
-        lines.push("(floor)".to_string());
-        lines.join("\n")
+    fn board(&self, coins: &Vec<Nat>) -> Board {
+        Board::Stairs {
+            steps: coins.clone(),
+        }
     }
 }
 
 /// The rules for the brute-force searches (small coin counts only).
 impl Game for Staircase {
     type Position = Vec<Nat>;
+    type Move = StairMove;
 
-    fn moves(&self, coins: &Vec<Nat>) -> Vec<Vec<Nat>> {
-        let mut out = Vec::new();
+    fn apply(&self, coins: &Vec<Nat>, play: &StairMove) -> Vec<Nat> {
+        let mut to = coins.clone();
+        to[play.step - 1] -= &play.coins;
+        if play.step >= 2 {
+            to[play.step - 2] += &play.coins;
+        }
+        to
+    }
+
+    fn legal_moves(&self, coins: &Vec<Nat>, limit: usize) -> (Vec<StairMove>, bool) {
+        let mut moves = Vec::new();
         for (index, here) in coins.iter().enumerate() {
-            let here = to_u64(here).expect("brute force runs on small positions");
-            for slide in 1..=here {
-                let play = StairMove {
+            let mut slide = Nat::ONE;
+            while slide <= *here {
+                if moves.len() == limit {
+                    return (moves, false);
+                }
+                moves.push(StairMove {
                     step: index + 1,
-                    coins: Nat::from(slide),
-                };
-                out.push(self.apply(coins, &play));
+                    coins: slide.clone(),
+                });
+                slide += Nat::ONE;
             }
         }
-        out
+        (moves, true)
     }
 }
 
@@ -262,7 +246,12 @@ mod tests {
         let mut oracle = Oracle::new(&game, Convention::Normal);
         for position in small_positions() {
             let analysis = game
-                .analyze(&position, Convention::Normal, usize::MAX)
+                .analyze(
+                    &position,
+                    Convention::Normal,
+                    usize::MAX,
+                    &Budget::unlimited(),
+                )
                 .unwrap();
             assert_eq!(
                 analysis.grundy,
@@ -293,7 +282,9 @@ mod tests {
         // slide one coin from step 4 onto step 3.
         let game = Staircase;
         let position = game.parse_position("1 5 0 2").unwrap();
-        let analysis = game.analyze(&position, Convention::Normal, 10).unwrap();
+        let analysis = game
+            .analyze(&position, Convention::Normal, 10, &Budget::unlimited())
+            .unwrap();
         let actions: Vec<&str> = analysis
             .winning_moves
             .iter()
@@ -319,7 +310,10 @@ mod tests {
         assert!(err.contains("'-1'"), "{err}");
         assert!(game.parse_position(" ").is_err());
         let position = game.parse_position("1").unwrap();
-        assert!(game.analyze(&position, Convention::Misere, 1).is_err());
+        assert!(
+            game.analyze(&position, Convention::Misere, 1, &Budget::unlimited())
+                .is_err()
+        );
     }
 
     proptest! {
@@ -331,7 +325,7 @@ mod tests {
         fn huge_winning_moves_zero_the_odd_nim_sum(coins in proptest::collection::vec("[0-9]{1,40}", 1..12)) {
             let game = Staircase;
             let position = game.parse_position(&coins.join(" ")).unwrap();
-            let analysis = game.analyze(&position, Convention::Normal, usize::MAX).unwrap();
+            let analysis = game.analyze(&position, Convention::Normal, usize::MAX, &Budget::unlimited()).unwrap();
             prop_assert_eq!(analysis.outcome == Outcome::N, analysis.winning_move_count > 0u32);
             for m in &analysis.winning_moves {
                 prop_assert!(m.play.coins > 0u32 && m.play.coins <= position[m.play.step - 1]);

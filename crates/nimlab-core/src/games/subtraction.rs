@@ -8,22 +8,18 @@
 //! `take:k` is S = {1, …, k}, with the closed form g(n) = n mod (k + 1): from n every
 //! residue but n's own is one move away, and n's own is not.
 
-use super::HeapSequence;
 use super::heap::{HeapOption, HeapOptions, HeapRules};
 use super::nim::{amounts_up_to, take_amounts};
+use super::{HeapSequence, extend_within_budget};
 use crate::error::{Error, InputError};
+use crate::limits::{SUBTRACTION_AMOUNT, SUBTRACTION_PERIOD_SEARCH, TAKE_AMOUNT};
 use crate::num::{Nat, parse_bounded, to_u64};
+use crate::solve::budget::Budget;
 use crate::solve::mex::{MexSet, mex_of_mask};
 use crate::solve::period::{Periodicity, Theorem, search_period};
 use crate::text::list_with_or;
 use malachite_base::num::arithmetic::traits::Mod;
 use std::sync::OnceLock;
-
-/// Largest amount allowed in a subtraction set (tables grow with max S).
-pub const MAX_AMOUNT: u64 = 1_000_000;
-
-/// Longest table the period search computes before giving up.
-const MAX_SEARCH_LEN: usize = 1 << 25;
 
 /// Extend `table` (g(0), g(1), …) to `len` values for the subtraction set `set`
 /// (sorted, distinct, positive).
@@ -136,7 +132,7 @@ impl Subtraction {
         }
         let amounts = args
             .split(',')
-            .map(|t| parse_bounded(t.trim(), "subtraction amount", 1, MAX_AMOUNT))
+            .map(|t| parse_bounded(t.trim(), "subtraction amount", 1, SUBTRACTION_AMOUNT.value))
             .collect::<Result<Vec<_>, _>>()?;
         Self::new(&amounts)
     }
@@ -160,7 +156,7 @@ impl Subtraction {
                     Theorem::FiniteMemory {
                         window: self.largest(),
                     },
-                    MAX_SEARCH_LEN,
+                    SUBTRACTION_PERIOD_SEARCH.get(),
                 )?;
                 let misere_is_tame = self.tameness_lemma_holds(&table, &periodicity);
                 Ok(Solved {
@@ -207,12 +203,17 @@ impl HeapRules for Subtraction {
         Ok(Nat::from(self.value(solved, n)))
     }
 
-    fn heap_options(&self, n: &Nat) -> Vec<HeapOption> {
+    fn options(&self, n: &Nat, limit: usize) -> Vec<HeapOption> {
         self.set
             .iter()
             .take_while(|&&s| *n >= s as u64)
+            .take(limit)
             .map(|&s| take(n, s as u64))
             .collect()
+    }
+
+    fn option_count(&self, n: &Nat) -> Nat {
+        Nat::from(self.set.iter().take_while(|&&s| *n >= s as u64).count())
     }
 
     fn heap_options_with_value(
@@ -223,7 +224,7 @@ impl HeapRules for Subtraction {
     ) -> Result<HeapOptions, Error> {
         let solved = self.solved()?;
         let options = self
-            .heap_options(n)
+            .options(n, usize::MAX)
             .into_iter()
             .filter(|option| *target == self.value(solved, &option[0]))
             .collect();
@@ -244,9 +245,11 @@ impl HeapRules for Subtraction {
 }
 
 impl HeapSequence for Subtraction {
-    fn grundy_table(&self, upto: usize) -> Result<Vec<u32>, Error> {
+    fn grundy_table(&self, upto: usize, budget: &Budget) -> Result<Vec<u32>, Error> {
         let mut table = Vec::new();
-        extend_table(&self.set, &mut table, upto + 1);
+        extend_within_budget(&mut table, upto + 1, budget, |table, len| {
+            extend_table(&self.set, table, len)
+        })?;
         Ok(table)
     }
 
@@ -261,14 +264,11 @@ pub struct TakeUpTo {
     k: u64,
 }
 
-/// Largest k for `take:k` (so that k + 1 and the period fit a machine word).
-pub const MAX_TAKE: u64 = 1_000_000_000_000_000_000;
-
 impl TakeUpTo {
     /// Parse the part of a spec after `take:`, e.g. "3".
     pub fn parse(args: &str) -> Result<Self, InputError> {
         Ok(TakeUpTo {
-            k: parse_bounded(args.trim(), "take limit", 1, MAX_TAKE)?,
+            k: parse_bounded(args.trim(), "take limit", 1, TAKE_AMOUNT.value)?,
         })
     }
 
@@ -294,12 +294,12 @@ impl HeapRules for TakeUpTo {
         Ok(n.mod_op(self.modulus()))
     }
 
-    fn heap_options(&self, n: &Nat) -> Vec<HeapOption> {
-        take_amounts(n, &Nat::from(self.k), usize::MAX)
+    fn options(&self, n: &Nat, limit: usize) -> Vec<HeapOption> {
+        take_amounts(n, &Nat::from(self.k), limit)
     }
 
-    fn first_options(&self, n: &Nat, limit: usize) -> Vec<HeapOption> {
-        take_amounts(n, &Nat::from(self.k), limit)
+    fn option_count(&self, n: &Nat) -> Nat {
+        std::cmp::min(n, &Nat::from(self.k)).clone()
     }
 
     fn is_option(&self, n: &Nat, option: &[Nat]) -> bool {
@@ -348,7 +348,10 @@ impl HeapRules for TakeUpTo {
 }
 
 impl HeapSequence for TakeUpTo {
-    fn grundy_table(&self, upto: usize) -> Result<Vec<u32>, Error> {
+    fn grundy_table(&self, upto: usize, budget: &Budget) -> Result<Vec<u32>, Error> {
+        budget
+            .spend(upto as u64 + 1)
+            .map_err(|e| Error::from_budget(e, "the table of values"))?;
         Ok((0..=upto as u64)
             .map(|n| (n % (self.k + 1)) as u32)
             .collect())
@@ -356,7 +359,7 @@ impl HeapSequence for TakeUpTo {
 
     fn periodicity(&self) -> Result<Periodicity, Error> {
         let period = usize::try_from(self.k + 1)
-            .map_err(|_| Error::Unsupported("the period does not fit a machine word".into()))?;
+            .map_err(|_| Error::Undefined("the period does not fit a machine word".into()))?;
         Ok(Periodicity {
             preperiod: 0,
             period,
@@ -413,11 +416,15 @@ mod tests {
                 let expect_normal = normal.outcome(&heap).unwrap();
                 let expect_misere = misere.outcome(&heap).unwrap();
                 assert_eq!(
-                    game.analyze(&heap, Convention::Normal, 0).unwrap().outcome,
+                    game.analyze(&heap, Convention::Normal, 0, &Budget::unlimited())
+                        .unwrap()
+                        .outcome,
                     expect_normal
                 );
                 assert_eq!(
-                    game.analyze(&heap, Convention::Misere, 0).unwrap().outcome,
+                    game.analyze(&heap, Convention::Misere, 0, &Budget::unlimited())
+                        .unwrap()
+                        .outcome,
                     expect_misere,
                     "{set:?} misère {n}"
                 );
@@ -450,8 +457,8 @@ mod tests {
             check_against_brute_force(&game, 12, 3);
             let spelled = Subtraction::new(&(1..=k).collect::<Vec<_>>()).unwrap();
             assert_eq!(
-                game.rules.grundy_table(500).unwrap(),
-                spelled.grundy_table(500).unwrap()
+                game.rules.grundy_table(500, &Budget::unlimited()).unwrap(),
+                spelled.grundy_table(500, &Budget::unlimited()).unwrap()
             );
             assert_eq!(spelled.periodicity().unwrap().period, k as usize + 1);
         }
@@ -460,16 +467,27 @@ mod tests {
     #[test]
     fn seed_examples() {
         let s123 = Subtraction::new(&[1, 2, 3]).unwrap();
-        assert_eq!(s123.grundy_table(8).unwrap(), [0, 1, 2, 3, 0, 1, 2, 3, 0]);
+        assert_eq!(
+            s123.grundy_table(8, &Budget::unlimited()).unwrap(),
+            [0, 1, 2, 3, 0, 1, 2, 3, 0]
+        );
         let s12 = Subtraction::new(&[1, 2]).unwrap();
-        assert_eq!(s12.grundy_table(6).unwrap(), [0, 1, 2, 0, 1, 2, 0]);
+        assert_eq!(
+            s12.grundy_table(6, &Budget::unlimited()).unwrap(),
+            [0, 1, 2, 0, 1, 2, 0]
+        );
         // Seed 000: in misère take-1..3 the losing pots are 1, 5, 9, 13, ...
         let game = HeapSum {
             rules: TakeUpTo::parse("3").unwrap(),
         };
         for n in 0..40u32 {
             let outcome = game
-                .analyze(&vec![Nat::from(n)], Convention::Misere, 0)
+                .analyze(
+                    &vec![Nat::from(n)],
+                    Convention::Misere,
+                    0,
+                    &Budget::unlimited(),
+                )
                 .unwrap()
                 .outcome;
             assert_eq!(outcome == Outcome::P, n % 4 == 1, "pot of {n}");
@@ -482,7 +500,7 @@ mod tests {
         let periodicity = game.periodicity().unwrap();
         assert_eq!(periodicity.period, 1615);
         // Check the claimed period directly on a long independent table.
-        let table = game.grundy_table(20_000).unwrap();
+        let table = game.grundy_table(20_000, &Budget::unlimited()).unwrap();
         let pre = periodicity.preperiod;
         assert!((pre..table.len() - 1615).all(|n| table[n] == table[n + 1615]));
         if pre > 0 {
@@ -532,7 +550,7 @@ mod tests {
         fn period_lookup_matches_direct_table(set in proptest::collection::btree_set(1u64..=30, 1..5), n in 0u64..200_000) {
             let set: Vec<u64> = set.into_iter().collect();
             let game = Subtraction::new(&set).unwrap();
-            let table = game.grundy_table(n as usize).unwrap();
+            let table = game.grundy_table(n as usize, &Budget::unlimited()).unwrap();
             prop_assert_eq!(game.heap_value(&Nat::from(n)).unwrap(), Nat::from(table[n as usize]));
         }
 
@@ -541,7 +559,7 @@ mod tests {
         fn huge_heap_winning_moves_zero_the_sum(digits in "[1-9][0-9]{30,60}", other in 0u64..1000) {
             let game = HeapSum { rules: Subtraction::new(&[2, 5, 6]).unwrap() };
             let heaps = game.parse_position(&format!("{digits} {other}")).unwrap();
-            let analysis = game.analyze(&heaps, Convention::Normal, usize::MAX).unwrap();
+            let analysis = game.analyze(&heaps, Convention::Normal, usize::MAX, &Budget::unlimited()).unwrap();
             for m in &analysis.winning_moves {
                 let to = game.apply(&heaps, &m.play);
                 let values: Vec<Nat> = to.iter().map(|h| game.rules.heap_value(h).unwrap()).collect();

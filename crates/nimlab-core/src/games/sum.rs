@@ -4,37 +4,37 @@
 //! Normal play is Sprague–Grundy over the parts' values: winning moves bring one
 //! part to the value g XOR x, found with [`Ruleset::moves_with_value`]. Misère play
 //! of a sum has no such theory in general, so it is searched by brute force over the
-//! whole sum, for positions small enough to search.
+//! whole sum (typed positions, no text), for positions small enough to search.
 
-use super::searchable::{MAX_MOVES, Searchable};
-use super::{Analysis, Ruleset, Strategy, TextMove, WinningMove};
+use super::{Analysis, AnyMove, AnyPosition, Ruleset, Strategy, WinningMoves, misere_by_search};
 use crate::error::{Error, InputError};
+use crate::limits::MISERE_SUM_SEARCH;
 use crate::num::{Nat, parse_bounded};
-use crate::solve::search::Oracle;
+use crate::report::{Board, SumPart};
+use crate::solve::budget::Budget;
+use crate::solve::search::Game;
 use crate::solve::sum::nim_sum;
 use crate::solve::{Convention, Outcome};
 use malachite_base::num::basic::traits::Zero;
-
-/// How many positions a misère search of a sum may expand.
-const MISERE_SEARCH_BUDGET: usize = 50_000;
+use std::sync::Arc;
 
 /// Several games side by side.
 pub struct Sum {
-    parts: Vec<Box<dyn Ruleset>>,
+    parts: Vec<Arc<dyn Ruleset>>,
 }
 
 /// A move in a sum: a move in one part.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SumMove {
     /// Index of the part moved in.
     pub part: usize,
     /// The move in that part.
-    pub play: TextMove,
+    pub play: AnyMove,
 }
 
 impl Sum {
     /// The sum of these games (at least two).
-    pub fn new(parts: Vec<Box<dyn Ruleset>>) -> Self {
+    pub fn new(parts: Vec<Arc<dyn Ruleset>>) -> Self {
         Sum { parts }
     }
 
@@ -43,78 +43,91 @@ impl Sum {
         parts.join(" + ")
     }
 
-    fn misere(&self, position: &[String], max_moves: usize) -> Result<Analysis<SumMove>, Error> {
-        let text = self.format_position(&position.to_vec());
-        let too_big = || {
-            Error::Unsupported(format!(
-                "misère play of the sum {} is searched by brute force, and this position \
-                 is too big for that",
-                Strategy::spec(self)
-            ))
-        };
-        let searchable = Searchable::new(self, MISERE_SEARCH_BUDGET);
-        let mut oracle = Oracle::new(&searchable, Convention::Misere);
-        let outcome = oracle.outcome(&text).map_err(|_| too_big())?;
-        let position = position.to_vec();
-        let (moves, complete) = Strategy::legal_moves(self, &position, MAX_MOVES);
-        if searchable.exhausted() || !complete {
-            return Err(too_big());
-        }
-        let mut winning_moves = Vec::new();
-        let mut winning_move_count = Nat::ZERO;
-        for play in moves {
-            let after = self.format_position(&self.apply(&position, &play));
-            if oracle.outcome(&after).map_err(|_| too_big())? == Outcome::P {
-                winning_move_count += Nat::from(1u32);
-                if winning_moves.len() < max_moves {
-                    winning_moves.push(WinningMove {
-                        action: self.describe_move(&position, &play),
-                        reason: "leaves a position the opponent loses (brute-force search)"
-                            .to_string(),
-                        play,
-                    });
-                }
-            }
-        }
-        Ok(Analysis {
-            convention: Convention::Misere,
-            outcome,
-            grundy: self.values(&position).ok().map(|v| nim_sum(&v)),
-            explanation: "misère sums are searched by brute force over the whole position"
-                .to_string(),
-            winning_moves,
-            winning_move_count,
-        })
-    }
-
     /// The parts' normal-play Grundy values.
-    fn values(&self, position: &[String]) -> Result<Vec<Nat>, Error> {
-        let request = crate::Request {
-            convention: Convention::Normal,
-            max_moves: 0,
-            with_positions: false,
-        };
+    fn values(&self, position: &[AnyPosition], budget: &Budget) -> Result<Vec<Nat>, Error> {
         self.parts
             .iter()
             .zip(position)
             .map(|(part, p)| {
-                part.analyze(p, request)?.analysis.grundy.ok_or_else(|| {
-                    Error::Unsupported(format!(
-                        "the Grundy value of {} in {} is not known, so the sum cannot be \
-                         solved",
-                        p,
-                        part.spec()
-                    ))
-                })
+                part.analyze(p, Convention::Normal, 0, budget)?
+                    .grundy
+                    .ok_or_else(|| {
+                        Error::NoKnownValue(format!(
+                            "the Grundy value of {} in {} is not known, so the sum cannot be \
+                             solved",
+                            part.format_position(p),
+                            part.spec()
+                        ))
+                    })
             })
+            .collect()
+    }
+
+    /// The moves that bring the nim-sum of the parts' values to `target`: the first
+    /// `limit` of them (each with the value its part moves to), and their number.
+    fn moves_to_nim_sum(
+        &self,
+        position: &[AnyPosition],
+        values: &[Nat],
+        target: &Nat,
+        limit: usize,
+        budget: &Budget,
+    ) -> Result<(Vec<(SumMove, Nat)>, Nat), Error> {
+        let shift = nim_sum(values) ^ target;
+        let mut found = Vec::new();
+        let mut count = Nat::ZERO;
+        if shift == Nat::ZERO {
+            return Ok((found, count));
+        }
+        for (part, (game, value)) in self.parts.iter().zip(values).enumerate() {
+            let goal = value ^ &shift;
+            let room = limit - found.len();
+            let (moves, part_count) =
+                game.moves_with_value(&position[part], &goal, room, budget)?;
+            count += part_count;
+            found.extend(
+                moves
+                    .into_iter()
+                    .map(|play| (SumMove { part, play }, goal.clone())),
+            );
+        }
+        Ok((found, count))
+    }
+}
+
+impl Game for Sum {
+    type Position = Vec<AnyPosition>;
+    type Move = SumMove;
+
+    fn legal_moves(&self, position: &Vec<AnyPosition>, limit: usize) -> (Vec<SumMove>, bool) {
+        let mut moves = Vec::new();
+        for (part, game) in self.parts.iter().enumerate() {
+            let room = limit - moves.len();
+            let (legal, complete) = game.legal_moves(&position[part], room);
+            moves.extend(legal.into_iter().map(|play| SumMove { part, play }));
+            if !complete {
+                return (moves, false);
+            }
+        }
+        (moves, true)
+    }
+
+    fn apply(&self, position: &Vec<AnyPosition>, play: &SumMove) -> Vec<AnyPosition> {
+        let mut after = position.clone();
+        after[play.part] = self.parts[play.part].apply(&position[play.part], &play.play);
+        after
+    }
+
+    fn canonical(&self, position: &Vec<AnyPosition>) -> Vec<AnyPosition> {
+        self.parts
+            .iter()
+            .zip(position)
+            .map(|(part, p)| part.canonical(p))
             .collect()
     }
 }
 
 impl Strategy for Sum {
-    type Position = Vec<String>;
-    type Move = SumMove;
-
     fn spec(&self) -> String {
         let specs: Vec<String> = self.parts.iter().map(|p| p.spec()).collect();
         specs.join(" + ")
@@ -135,7 +148,7 @@ impl Strategy for Sum {
         )
     }
 
-    fn parse_position(&self, text: &str) -> Result<Vec<String>, InputError> {
+    fn parse_position(&self, text: &str) -> Result<Vec<AnyPosition>, InputError> {
         let pieces: Vec<&str> = text.split('+').collect();
         if pieces.len() != self.parts.len() {
             return Err(InputError::invalid(
@@ -151,192 +164,201 @@ impl Strategy for Sum {
         self.parts
             .iter()
             .zip(pieces)
-            .map(|(part, piece)| {
-                part.normalize(piece).map_err(|e| match e {
-                    Error::Input(e) => e,
-                    Error::Unsupported(message) => InputError::invalid("position", piece, message),
-                })
-            })
+            .map(|(part, piece)| part.parse_position(piece))
             .collect()
     }
 
-    fn format_position(&self, position: &Vec<String>) -> String {
-        position.join(" + ")
-    }
-
-    fn apply(&self, position: &Vec<String>, play: &SumMove) -> Vec<String> {
-        let mut after = position.clone();
-        after[play.part] = play.play.to.clone();
-        after
+    fn format_position(&self, position: &Vec<AnyPosition>) -> String {
+        self.parts
+            .iter()
+            .zip(position)
+            .map(|(part, p)| part.format_position(p))
+            .collect::<Vec<_>>()
+            .join(" + ")
     }
 
     fn analyze(
         &self,
-        position: &Vec<String>,
+        position: &Vec<AnyPosition>,
         convention: Convention,
         max_moves: usize,
+        budget: &Budget,
     ) -> Result<Analysis<SumMove>, Error> {
         if convention == Convention::Misere {
-            return self.misere(position, max_moves);
+            let grundy = self.values(position, budget).ok().map(|v| nim_sum(&v));
+            let explanation =
+                "misère sums are searched by brute force over the whole position".to_string();
+            let search = Budget::work(MISERE_SUM_SEARCH.value);
+            return misere_by_search(
+                self,
+                self,
+                Clone::clone,
+                position,
+                max_moves,
+                grundy,
+                explanation,
+                &search,
+            )
+            .map_err(|error| match error {
+                Error::TooLarge(_) => MISERE_SUM_SEARCH.exceeded(
+                    None,
+                    format!(
+                        "misère play of the sum {} is searched by brute force, and this \
+                             position is too big for that (more than {} positions)",
+                        self.spec(),
+                        MISERE_SUM_SEARCH.value
+                    ),
+                ),
+                other => other,
+            });
         }
-        let values = self.values(position)?;
+        let values = self.values(position, budget)?;
         let x = nim_sum(&values);
-        let mut winning_moves = Vec::new();
-        let mut winning_move_count = Nat::ZERO;
-        if x != Nat::ZERO {
-            for (part, (game, value)) in self.parts.iter().zip(&values).enumerate() {
-                let target = value ^ &x;
-                let room = max_moves - winning_moves.len();
-                let (moves, count) = game.moves_with_value(&position[part], &target, room)?;
-                winning_move_count += count;
-                for play in moves {
-                    let play = SumMove { part, play };
-                    winning_moves.push(WinningMove {
-                        action: self.describe_move(position, &play),
-                        reason: format!(
-                            "game {} goes to Grundy value {target}: the nim-sum becomes 0",
-                            part + 1
-                        ),
-                        play,
-                    });
-                }
-            }
+        let (moves, count) =
+            self.moves_to_nim_sum(position, &values, &Nat::ZERO, max_moves, budget)?;
+        let mut winning = WinningMoves::new(max_moves);
+        winning.add_count(count);
+        for (play, goal) in moves {
+            let reason = format!(
+                "brings game {} to Grundy value {goal}, so the nim-sum becomes 0",
+                play.part + 1
+            );
+            winning.keep(play, &reason, |play| self.describe_move(position, play));
         }
         let terms: Vec<String> = values.iter().map(|v| v.to_string()).collect();
-        Ok(Analysis {
+        Ok(winning.into_analysis(
             convention,
-            outcome: Outcome::from_mover_wins(x != Nat::ZERO),
-            explanation: format!(
+            Outcome::from_mover_wins(x != Nat::ZERO),
+            Some(x.clone()),
+            format!(
                 "nim-sum of the games' Grundy values: {} = {x}",
                 terms.join(" ⊕ ")
             ),
-            grundy: Some(x),
-            winning_moves,
-            winning_move_count,
-        })
+        ))
     }
 
-    fn legal_moves(&self, position: &Vec<String>, limit: usize) -> (Vec<SumMove>, bool) {
-        let mut moves = Vec::new();
-        for (part, game) in self.parts.iter().enumerate() {
-            let room = limit - moves.len();
-            let Ok(legal) = game.legal_moves(&position[part], room) else {
-                return (moves, false);
-            };
-            moves.extend(legal.moves.into_iter().map(|play| SumMove { part, play }));
-            if !legal.complete {
-                return (moves, false);
-            }
-        }
-        (moves, true)
+    fn move_count(&self, position: &Vec<AnyPosition>) -> Nat {
+        self.parts
+            .iter()
+            .zip(position)
+            .fold(Nat::ZERO, |count, (part, p)| count + part.move_count(p))
     }
 
-    fn describe_move(&self, _position: &Vec<String>, play: &SumMove) -> String {
-        format!("{} in game {}", play.play.action, play.part + 1)
+    fn moves_with_value(
+        &self,
+        position: &Vec<AnyPosition>,
+        target: &Nat,
+        limit: usize,
+        budget: &Budget,
+    ) -> Result<(Vec<SumMove>, Nat), Error> {
+        let values = self.values(position, budget)?;
+        let (moves, count) = self.moves_to_nim_sum(position, &values, target, limit, budget)?;
+        Ok((moves.into_iter().map(|(play, _)| play).collect(), count))
     }
 
-    fn parse_move(&self, position: &Vec<String>, text: &str) -> Result<SumMove, InputError> {
+    fn describe_move(&self, position: &Vec<AnyPosition>, play: &SumMove) -> String {
+        let part = &self.parts[play.part];
+        format!(
+            "{} in game {}",
+            part.describe_move(&position[play.part], &play.play),
+            play.part + 1
+        )
+    }
+
+    fn parse_move(&self, position: &Vec<AnyPosition>, text: &str) -> Result<SumMove, InputError> {
         let text = text.trim();
         let (first, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
         if first.is_empty() {
-            return Err(InputError::missing(
-                "move",
-                Strategy::move_syntax(self, position),
-            ));
+            return Err(InputError::missing("move", self.move_syntax(position)));
         }
         let part = parse_bounded(first, "game number", 1, self.parts.len() as u64)? as usize - 1;
-        let play = self.parts[part]
-            .parse_move(&position[part], rest)
-            .map_err(|e| match e {
-                Error::Input(e) => e,
-                Error::Unsupported(message) => InputError::invalid("move", rest, message),
-            })?;
+        let play = self.parts[part].parse_move(&position[part], rest)?;
         Ok(SumMove { part, play })
     }
 
-    fn move_text(&self, _position: &Vec<String>, play: &SumMove) -> String {
-        format!("{} {}", play.part + 1, play.play.text)
+    fn move_text(&self, position: &Vec<AnyPosition>, play: &SumMove) -> String {
+        let part = &self.parts[play.part];
+        format!(
+            "{} {}",
+            play.part + 1,
+            part.move_text(&position[play.part], &play.play)
+        )
     }
 
-    fn move_syntax(&self, position: &Vec<String>) -> String {
+    fn move_syntax(&self, position: &Vec<AnyPosition>) -> String {
         let example = self
             .parts
             .iter()
             .zip(position)
             .enumerate()
-            .find_map(|(i, (game, p))| Some((i, game.move_syntax(p).ok()?)));
+            .find(|(_, (game, p))| !game.is_over(p));
         match example {
-            Some((i, syntax)) => format!(
-                "a game number, then a move in that game (in game {}: {syntax})",
-                i + 1
+            Some((i, (game, p))) => format!(
+                "a game number, then a move in that game (in game {}: {})",
+                i + 1,
+                game.move_syntax(p)
             ),
             None => "a game number, then a move in that game".to_string(),
         }
     }
 
-    fn render(&self, position: &Vec<String>) -> String {
-        self.parts
-            .iter()
-            .zip(position)
-            .enumerate()
-            .map(|(i, (game, p))| {
-                let board = game.render(p).unwrap_or_else(|_| p.clone());
-                let indented: Vec<String> = board.lines().map(|l| format!("  {l}")).collect();
-                format!("game {} ({}):\n{}", i + 1, game.spec(), indented.join("\n"))
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
+    fn board(&self, position: &Vec<AnyPosition>) -> Board {
+        Board::Sum {
+            parts: self
+                .parts
+                .iter()
+                .zip(position)
+                .map(|(game, p)| SumPart {
+                    game: game.spec(),
+                    board: game.board(p),
+                })
+                .collect(),
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse_game;
-    use crate::solve::search::{Game, Oracle};
+    use crate::game;
+    use crate::solve::search::Oracle;
 
-    /// The whole sum as one game for the oracle (no Grundy values, no decomposition).
-    struct Whole<'a>(&'a Sum);
-
-    impl Game for Whole<'_> {
-        type Position = Vec<String>;
-        fn moves(&self, p: &Vec<String>) -> Vec<Vec<String>> {
-            let (moves, complete) = Strategy::legal_moves(self.0, p, usize::MAX);
-            assert!(complete);
-            moves.iter().map(|m| self.0.apply(p, m)).collect()
-        }
-    }
-
+    /// The sum's Strategy (Sprague–Grundy over the parts in normal play) against the
+    /// brute-force oracle over the whole sum, with every winning move, in both
+    /// conventions.
     #[test]
     fn sums_of_different_families_match_brute_force() {
         let sum = Sum::new(vec![
-            parse_game("subtraction:1,3,4").unwrap(),
-            parse_game("nim").unwrap(),
-            parse_game("take:2").unwrap(),
+            game("subtraction:1,3,4").unwrap(),
+            game("nim").unwrap(),
+            game("take:2").unwrap(),
         ]);
-        let whole = Whole(&sum);
+        let budget = Budget::unlimited();
         for convention in [Convention::Normal, Convention::Misere] {
-            let mut oracle = Oracle::new(&whole, convention);
+            let mut oracle = Oracle::new(&sum, convention);
             for a in 0..6 {
                 for b in 0..4 {
                     for c in 0..5 {
-                        let position = vec![a.to_string(), format!("{b} 1"), c.to_string()];
-                        let analysis =
-                            Strategy::analyze(&sum, &position, convention, usize::MAX).unwrap();
+                        let position = sum.parse_position(&format!("{a} + {b} 1 + {c}")).unwrap();
+                        let analysis = sum
+                            .analyze(&position, convention, usize::MAX, &budget)
+                            .unwrap();
                         assert_eq!(
                             analysis.outcome,
                             oracle.outcome(&position).unwrap(),
                             "{position:?}"
                         );
-                        let mut listed: Vec<Vec<String>> = analysis
+                        let text = |p: &Vec<AnyPosition>| sum.format_position(p);
+                        let mut listed: Vec<String> = analysis
                             .winning_moves
                             .iter()
-                            .map(|m| sum.apply(&position, &m.play))
+                            .map(|m| text(&sum.apply(&position, &m.play)))
                             .collect();
-                        let mut winning: Vec<Vec<String>> = whole
+                        let mut winning: Vec<String> = sum
                             .moves(&position)
                             .into_iter()
                             .filter(|m| oracle.outcome(m).unwrap() == Outcome::P)
+                            .map(|m| text(&m))
                             .collect();
                         listed.sort();
                         winning.sort();
@@ -349,7 +371,7 @@ mod tests {
 
     #[test]
     fn text_level_parsing_and_errors() {
-        let sum = parse_game("nim + take:3").unwrap();
+        let sum = game("nim + take:3").unwrap();
         assert_eq!(sum.spec(), "nim + take:3");
         assert_eq!(sum.normalize("3, 4 + 10").unwrap(), "3 4 + 10");
         let err = sum.normalize("3 4").unwrap_err().to_string();
@@ -360,14 +382,15 @@ mod tests {
                 .to_string()
                 .contains("'x'")
         );
-        let play = sum.parse_move("3 4 + 10", "2 3").unwrap();
-        assert_eq!(play.to, "3 4 + 7");
+        let position = sum.parse_position("3 4 + 10").unwrap();
+        let play = sum.parse_move(&position, "2 3").unwrap();
+        assert_eq!(sum.text_move(&position, &play).to, "3 4 + 7");
         assert!(
-            sum.parse_move("3 4 + 10", "3 1")
+            sum.parse_move(&position, "3 1")
                 .unwrap_err()
                 .to_string()
                 .contains("game number")
         );
-        assert!(sum.parse_move("3 4 + 10", "2 4").is_err());
+        assert!(sum.parse_move(&position, "2 4").is_err());
     }
 }

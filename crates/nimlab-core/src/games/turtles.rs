@@ -12,15 +12,15 @@
 //! and the coin at i < j leaves x ⊕ (j + 1) ⊕ (i + 1), so it wins when
 //! i + 1 = x ⊕ (j + 1) ≤ j; turning the head at j alone wins when j + 1 = x.
 
-use super::{Analysis, Strategy, WinningMoves, misere_by_search};
+use super::{Analysis, Strategy, WinningMoves, misere_by_search, search_after};
 use crate::error::{Error, InputError};
+use crate::limits::MISERE_TURTLES_SEARCH;
 use crate::num::{Nat, parse_bounded, tokens};
+use crate::report::Board;
+use crate::solve::budget::Budget;
 use crate::solve::search::Game;
 use crate::solve::{Convention, Outcome};
-
-/// Longest row (up to its last head) whose misère outcome is found by exhaustive
-/// search: at most 2^16 positions.
-pub const MISERE_SEARCH_MAX_LEN: usize = 16;
+use malachite_base::num::basic::traits::Zero;
 
 /// Turning Turtles.
 #[derive(Clone, Copy, Debug, Default)]
@@ -28,7 +28,7 @@ pub struct Turtles;
 
 /// Turn the head at index `head` (0-based) to tails and, optionally, the coin at
 /// index `also` < `head` over.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct TurtleMove {
     /// The head turned to tails.
     pub head: usize,
@@ -70,43 +70,40 @@ impl Turtles {
     }
 
     /// Misère play by exhaustive search, for rows whose last head is within
-    /// [`MISERE_SEARCH_MAX_LEN`] coins.
+    /// [`MISERE_TURTLES_SEARCH`] coins.
     fn misere_by_search(
         &self,
         coins: &Vec<bool>,
         max_moves: usize,
+        budget: &Budget,
     ) -> Result<Analysis<TurtleMove>, Error> {
         let length = self.canonical(coins).len();
-        if length > MISERE_SEARCH_MAX_LEN {
-            return Err(Error::Unsupported(format!(
-                "misère Turning Turtles is solved by exhaustive search, for rows whose last \
-                 head is at most coin {MISERE_SEARCH_MAX_LEN}; here it is coin {length}"
-            )));
+        if length > MISERE_TURTLES_SEARCH.get() {
+            return Err(MISERE_TURTLES_SEARCH.exceeded(
+                Some(Nat::from(length)),
+                format!(
+                    "misère Turning Turtles is solved by exhaustive search, for rows whose \
+                     last head is at most coin {}; here it is coin {length}",
+                    MISERE_TURTLES_SEARCH.value
+                ),
+            ));
         }
-        let moves = Self::all_moves(coins)
-            .map(|play| {
-                let to = self.apply(coins, &play);
-                (play, to)
-            })
-            .collect();
-        Ok(misere_by_search(
+        misere_by_search(
             self,
+            &TurtleMask,
+            |coins: &Vec<bool>| turtle_mask(coins).expect("rows of a few coins"),
             coins,
-            moves,
-            |play| Self::describe(coins, play),
             max_moves,
             Some(Nat::from(grundy_value(coins))),
             "misère coin turning does not follow the nim-sum, so every position reachable \
              from here was searched"
                 .to_string(),
-        ))
+            budget,
+        )
     }
 }
 
 impl Strategy for Turtles {
-    type Position = Vec<bool>;
-    type Move = TurtleMove;
-
     fn spec(&self) -> String {
         "turtles".to_string()
     }
@@ -144,23 +141,15 @@ impl Strategy for Turtles {
         coins.iter().map(|&h| if h { 'H' } else { 'T' }).collect()
     }
 
-    fn apply(&self, coins: &Vec<bool>, play: &TurtleMove) -> Vec<bool> {
-        let mut to = coins.clone();
-        to[play.head] = false;
-        if let Some(i) = play.also {
-            to[i] = !to[i];
-        }
-        to
-    }
-
     fn analyze(
         &self,
         coins: &Vec<bool>,
         convention: Convention,
         max_moves: usize,
+        budget: &Budget,
     ) -> Result<Analysis<TurtleMove>, Error> {
         if convention == Convention::Misere {
-            return self.misere_by_search(coins, max_moves);
+            return self.misere_by_search(coins, max_moves, budget);
         }
         let x = grundy_value(coins);
         let mut winning = WinningMoves::new(max_moves);
@@ -197,13 +186,11 @@ impl Strategy for Turtles {
         Ok(winning.into_analysis(convention, outcome, Some(Nat::from(x)), explanation))
     }
 
-    fn legal_moves(&self, coins: &Vec<bool>, limit: usize) -> (Vec<TurtleMove>, bool) {
-        let mut moves: Vec<TurtleMove> = Self::all_moves(coins)
-            .take(limit.saturating_add(1))
-            .collect();
-        let complete = moves.len() <= limit;
-        moves.truncate(limit);
-        (moves, complete)
+    fn move_count(&self, coins: &Vec<bool>) -> Nat {
+        (1..)
+            .zip(coins)
+            .filter(|(_, head)| **head)
+            .fold(Nat::ZERO, |count, (i, _): (u64, _)| count + Nat::from(i))
     }
 
     fn describe_move(&self, coins: &Vec<bool>, play: &TurtleMove) -> String {
@@ -261,18 +248,23 @@ impl Strategy for Turtles {
         }
     }
 
-    fn render(&self, coins: &Vec<bool>) -> String {
-        const NUMBERED: usize = 30;
-        let row: Vec<String> = coins
-            .iter()
-            .map(|&h| if h { "H" } else { "T" }.to_string())
-            .collect();
-        if coins.len() > NUMBERED {
-            return row.concat();
+    /// Rows whose last head is among the first 64 coins are searched as bit masks.
+    fn search_after(
+        &self,
+        coins: &Vec<bool>,
+        moves: &[TurtleMove],
+        convention: Convention,
+        budget: &Budget,
+    ) -> Option<Vec<(Outcome, u32)>> {
+        turtle_mask(coins)?;
+        let encode = |coins: &Vec<bool>| turtle_mask(coins).expect("rows of a few coins");
+        search_after(self, &TurtleMask, encode, coins, moves, convention, budget)
+    }
+
+    fn board(&self, coins: &Vec<bool>) -> Board {
+        Board::Coins {
+            coins: coins.clone(),
         }
-        let numbers: Vec<String> = (1..=coins.len()).map(|i| format!("{i:>2}")).collect();
-        let faces: Vec<String> = row.iter().map(|f| format!("{f:>2}")).collect();
-        format!("coin {}\nface {}", numbers.join(" "), faces.join(" "))
     }
 }
 
@@ -280,16 +272,73 @@ impl Strategy for Turtles {
 /// decomposition), with trailing tails dropped so equal games share a memo entry.
 impl Game for Turtles {
     type Position = Vec<bool>;
+    type Move = TurtleMove;
 
-    fn moves(&self, coins: &Vec<bool>) -> Vec<Vec<bool>> {
-        Self::all_moves(coins)
-            .map(|play| self.apply(coins, &play))
-            .collect()
+    fn apply(&self, coins: &Vec<bool>, play: &TurtleMove) -> Vec<bool> {
+        let mut to = coins.clone();
+        to[play.head] = false;
+        if let Some(i) = play.also {
+            to[i] = !to[i];
+        }
+        to
+    }
+
+    fn legal_moves(&self, coins: &Vec<bool>, limit: usize) -> (Vec<TurtleMove>, bool) {
+        let mut moves: Vec<TurtleMove> = Self::all_moves(coins)
+            .take(limit.saturating_add(1))
+            .collect();
+        let complete = moves.len() <= limit;
+        moves.truncate(limit);
+        (moves, complete)
     }
 
     fn canonical(&self, coins: &Vec<bool>) -> Vec<bool> {
         let end = coins.iter().rposition(|&h| h).map_or(0, |i| i + 1);
         coins[..end].to_vec()
+    }
+}
+
+/// A row whose heads are all among its first 64 coins, as a bit mask (bit i set when
+/// coin i + 1 shows heads): the compact form searches use. Trailing tails do not
+/// change the game, and they vanish here.
+fn turtle_mask(coins: &[bool]) -> Option<u64> {
+    let mut mask = 0u64;
+    for (i, _) in coins.iter().enumerate().filter(|(_, head)| **head) {
+        mask |= 1u64
+            .checked_shl(u32::try_from(i).ok()?)
+            .filter(|_| i < 64)?;
+    }
+    Some(mask)
+}
+
+/// Turning Turtles over [`turtle_mask`]s, for fast brute-force searches of short rows.
+struct TurtleMask;
+
+impl Game for TurtleMask {
+    type Position = u64;
+    /// (the head turned, the coin to its left turned too, or the head itself if none).
+    type Move = (u8, u8);
+
+    fn legal_moves(&self, mask: &u64, limit: usize) -> (Vec<(u8, u8)>, bool) {
+        let mut moves = Vec::new();
+        for head in (0..64u8).filter(|&j| mask >> j & 1 == 1) {
+            for also in std::iter::once(head).chain(0..head) {
+                if moves.len() == limit {
+                    return (moves, false);
+                }
+                moves.push((head, also));
+            }
+        }
+        (moves, true)
+    }
+
+    fn apply(&self, mask: &u64, &(head, also): &(u8, u8)) -> u64 {
+        let turned = mask ^ (1 << head);
+        if also == head {
+            turned
+        } else {
+            turned ^ (1 << also)
+        }
     }
 }
 
@@ -312,7 +361,9 @@ mod tests {
         for convention in [Convention::Normal, Convention::Misere] {
             let mut oracle = Oracle::new(&game, convention);
             for coins in rows() {
-                let analysis = game.analyze(&coins, convention, usize::MAX).unwrap();
+                let analysis = game
+                    .analyze(&coins, convention, usize::MAX, &Budget::unlimited())
+                    .unwrap();
                 assert_eq!(
                     analysis.grundy,
                     Some(Nat::from(engine.grundy(&coins).unwrap())),
@@ -348,11 +399,15 @@ mod tests {
     fn seed_examples_and_descriptions() {
         let game = Turtles;
         let tails = game.parse_position("TTTT").unwrap();
-        let analysis = game.analyze(&tails, Convention::Normal, 5).unwrap();
+        let analysis = game
+            .analyze(&tails, Convention::Normal, 5, &Budget::unlimited())
+            .unwrap();
         assert_eq!(analysis.outcome, Outcome::P);
         // Heads at coins 2 and 3: 2 ⊕ 3 = 1; only turning both leaves 0.
         let coins = game.parse_position("THH").unwrap();
-        let analysis = game.analyze(&coins, Convention::Normal, 5).unwrap();
+        let analysis = game
+            .analyze(&coins, Convention::Normal, 5, &Budget::unlimited())
+            .unwrap();
         let actions: Vec<&str> = analysis
             .winning_moves
             .iter()
@@ -361,7 +416,9 @@ mod tests {
         assert_eq!(actions, ["turn coin 3 (H → T) and coin 2 (H → T)"]);
         // Heads at coins 1 and 4: 1 ⊕ 4 = 5; turn coin 4 and coin 1 (leaving nothing).
         let coins = game.parse_position("HTTH").unwrap();
-        let analysis = game.analyze(&coins, Convention::Normal, 5).unwrap();
+        let analysis = game
+            .analyze(&coins, Convention::Normal, 5, &Budget::unlimited())
+            .unwrap();
         assert_eq!(
             analysis.winning_moves[0].action,
             "turn coin 4 (H → T) and coin 1 (H → T)"
@@ -372,9 +429,13 @@ mod tests {
     fn long_rows_are_linear_and_misere_has_a_limit() {
         let game = Turtles;
         let coins: Vec<bool> = (0..100_000).map(|i| i % 3 == 0).collect();
-        let analysis = game.analyze(&coins, Convention::Normal, 10).unwrap();
+        let analysis = game
+            .analyze(&coins, Convention::Normal, 10, &Budget::unlimited())
+            .unwrap();
         assert_eq!(analysis.grundy, Some(Nat::from(grundy_value(&coins))));
-        let err = game.analyze(&coins, Convention::Misere, 1).unwrap_err();
+        let err = game
+            .analyze(&coins, Convention::Misere, 1, &Budget::unlimited())
+            .unwrap_err();
         assert!(err.to_string().contains("at most coin 16"), "{err}");
     }
 

@@ -17,7 +17,7 @@
 //!
 //! `--misere` of `wythoff` is Attrition: the last move of Wythoff's game is always the
 //! one that reaches (0, 0). Misère play of `wythoff-attrition` would be normal Wythoff
-//! again, so it is refused with [`Error::Unsupported`] rather than guessed at.
+//! again, so it is refused with [`Error::Undefined`] rather than guessed at.
 //!
 //! Grundy values of Wythoff's game have no known closed form: they are given, from the
 //! generic engine, for positions with both coordinates at most [`SMALL_BOARD`].
@@ -25,7 +25,9 @@
 use super::{Analysis, Strategy, WinningMove, engine_grundy};
 use crate::error::{Error, InputError};
 use crate::num::{Nat, parse_nat, to_u64, tokens};
+use crate::report::Board;
 use crate::seq::wythoff::{pair, partner as wythoff_partner};
+use crate::solve::budget::Budget;
 use crate::solve::search::Game;
 use crate::solve::{Convention, Outcome};
 use malachite_base::num::arithmetic::traits::AbsDiff;
@@ -193,6 +195,11 @@ pub fn all_moves((x, y): &Point) -> Vec<PlaneMove> {
     moves
 }
 
+/// How many moves there are from (x, y): x + y + min(x, y).
+pub fn move_count((x, y): &Point) -> Nat {
+    x + y + x.min(y)
+}
+
 /// Legal moves from (x, y), the smallest first: one step horizontally, vertically and
 /// diagonally, then two steps, …; at most `limit`, and whether that is all of them.
 pub fn plane_moves((x, y): &Point, limit: usize) -> (Vec<PlaneMove>, bool) {
@@ -295,33 +302,6 @@ pub fn parse_plane_move(point: &Point, text: &str) -> Result<PlaneMove, InputErr
     Ok(play)
 }
 
-/// The board: near the end (both coordinates at most 12) a small grid with the
-/// token ● and the goal ◎ at (0,0); further out, the point in words.
-pub fn render_plane((x, y): &Point) -> String {
-    const GRID: u64 = 12;
-    let (Some(tx), Some(ty)) = (to_u64(x), to_u64(y)) else {
-        return format!("The token is at ({x},{y}).");
-    };
-    if tx > GRID || ty > GRID {
-        return format!("The token is at ({x},{y}).");
-    }
-    let mut lines = Vec::new();
-    for row in (0..=ty).rev() {
-        let cells: Vec<&str> = (0..=tx)
-            .map(|column| match (column, row) {
-                _ if (column, row) == (tx, ty) => "●",
-                (0, 0) => "◎",
-                _ => "·",
-            })
-            .collect();
-        lines.push(format!("{row:>3} {}", cells.join(" ")));
-    }
-    let columns: Vec<String> = (0..=tx).map(|c| (c % 10).to_string()).collect();
-    lines.push(format!("    {}", columns.join(" ")));
-    lines.push(format!("The token is at ({x},{y}); ◎ marks (0,0)."));
-    lines.join("\n")
-}
-
 /// The number in decimal if it is short enough to be cheap to print.
 fn shown(n: &Nat) -> Option<String> {
     (n.significant_bits() <= SHOWN_BITS).then(|| n.to_string())
@@ -404,7 +384,7 @@ impl Wythoff {
         match (self.goal, convention) {
             (goal, Convention::Normal) => Ok(goal),
             (Goal::Normal, Convention::Misere) => Ok(Goal::Attrition),
-            (Goal::Attrition, Convention::Misere) => Err(Error::Unsupported(
+            (Goal::Attrition, Convention::Misere) => Err(Error::Undefined(
                 "wythoff-attrition is already misère play (reaching (0,0) loses); \
                  for normal play use wythoff"
                     .to_string(),
@@ -451,9 +431,6 @@ pub fn analyze_point(
 }
 
 impl Strategy for Wythoff {
-    type Position = Point;
-    type Move = PlaneMove;
-
     fn spec(&self) -> String {
         match self.goal {
             Goal::Normal => "wythoff".to_string(),
@@ -479,15 +456,12 @@ impl Strategy for Wythoff {
         format!("{x},{y}")
     }
 
-    fn apply(&self, point: &Point, play: &PlaneMove) -> Point {
-        apply_move(point, play)
-    }
-
     fn analyze(
         &self,
         point: &Point,
         convention: Convention,
         max_moves: usize,
+        _budget: &Budget,
     ) -> Result<Analysis<PlaneMove>, Error> {
         let goal = self.goal_for(convention)?;
         let (outcome, explanation, winning_moves, winning_move_count) =
@@ -507,8 +481,8 @@ impl Strategy for Wythoff {
         })
     }
 
-    fn legal_moves(&self, point: &Point, limit: usize) -> (Vec<PlaneMove>, bool) {
-        plane_moves(point, limit)
+    fn move_count(&self, point: &Point) -> Nat {
+        move_count(point)
     }
 
     fn describe_move(&self, point: &Point, play: &PlaneMove) -> String {
@@ -527,12 +501,13 @@ impl Strategy for Wythoff {
         PLANE_MOVE_SYNTAX.to_string()
     }
 
-    fn render(&self, point: &Point) -> String {
-        render_plane(point)
-    }
-
-    fn mover_wins_at_end(&self, _point: &Point, convention: Convention) -> bool {
-        self.goal_for(convention) == Ok(Goal::Attrition)
+    fn board(&self, (x, y): &Point) -> Board {
+        Board::Plane {
+            x: x.clone(),
+            y: y.clone(),
+            reaching_origin_wins: self.goal == Goal::Normal,
+            flip: None,
+        }
     }
 
     fn ending(&self, convention: Convention) -> String {
@@ -556,12 +531,18 @@ pub const RANDOM_START_LEVEL: u32 = 100;
 
 impl Game for Wythoff {
     type Position = Point;
+    type Move = PlaneMove;
 
-    fn moves(&self, point: &Point) -> Vec<Point> {
-        all_moves(point)
-            .iter()
-            .map(|play| apply_move(point, play))
-            .collect()
+    fn apply(&self, point: &Point, play: &PlaneMove) -> Point {
+        apply_move(point, play)
+    }
+
+    fn legal_moves(&self, point: &Point, limit: usize) -> (Vec<PlaneMove>, bool) {
+        plane_moves(point, limit)
+    }
+
+    fn mover_wins_at_end(&self, _point: &Point, convention: Convention) -> bool {
+        self.goal_for(convention) == Ok(Goal::Attrition)
     }
 
     fn canonical(&self, (x, y): &Point) -> Point {
@@ -661,7 +642,7 @@ mod tests {
     fn winning_targets(goal: Goal, x: u64, y: u64) -> Vec<Point> {
         let game = Wythoff { goal };
         let p = point(x, y);
-        let a = Strategy::analyze(&game, &p, Convention::Normal, 10).unwrap();
+        let a = Strategy::analyze(&game, &p, Convention::Normal, 10, &Budget::unlimited()).unwrap();
         let mut targets: Vec<Point> = a
             .winning_moves
             .iter()
@@ -700,7 +681,14 @@ mod tests {
     #[test]
     fn reasons_and_actions_read_well() {
         let game = Wythoff { goal: Goal::Normal };
-        let a = Strategy::analyze(&game, &point(29, 51), Convention::Normal, 10).unwrap();
+        let a = Strategy::analyze(
+            &game,
+            &point(29, 51),
+            Convention::Normal,
+            10,
+            &Budget::unlimited(),
+        )
+        .unwrap();
         assert_eq!(
             a.explanation,
             "(29,51) is not a P-position: the one whose coordinates differ by 22 is (35,57)"
@@ -711,7 +699,14 @@ mod tests {
             m.reason,
             "leaves a P-position: (29,47) is the Wythoff pair a_18, b_18 = a_18 + 18"
         );
-        let a = Strategy::analyze(&game, &point(19, 26), Convention::Normal, 10).unwrap();
+        let a = Strategy::analyze(
+            &game,
+            &point(19, 26),
+            Convention::Normal,
+            10,
+            &Budget::unlimited(),
+        )
+        .unwrap();
         assert_eq!(
             a.winning_moves[1].action,
             "move diagonally: (19,26) → (11,18)"
@@ -723,9 +718,15 @@ mod tests {
         let game = Wythoff { goal: Goal::Normal };
         // Row 0 is Nim with one heap; the table's corner is 0 1 2 / 1 2 0 / 2 0 1.
         let g = |x, y| {
-            Strategy::analyze(&game, &point(x, y), Convention::Normal, 0)
-                .unwrap()
-                .grundy
+            Strategy::analyze(
+                &game,
+                &point(x, y),
+                Convention::Normal,
+                0,
+                &Budget::unlimited(),
+            )
+            .unwrap()
+            .grundy
         };
         assert_eq!(g(0, 7), Some(Nat::from(7u32)));
         assert_eq!(g(1, 1), Some(Nat::from(2u32)));
@@ -748,14 +749,22 @@ mod tests {
         };
         for (x, y) in [(0, 1), (2, 2), (1, 2), (0, 0), (3, 5), (7, 9)] {
             let p = point(x, y);
-            let a = Strategy::analyze(&normal, &p, Convention::Misere, 10).unwrap();
-            let b = Strategy::analyze(&attrition, &p, Convention::Normal, 10).unwrap();
+            let a = Strategy::analyze(&normal, &p, Convention::Misere, 10, &Budget::unlimited())
+                .unwrap();
+            let b = Strategy::analyze(&attrition, &p, Convention::Normal, 10, &Budget::unlimited())
+                .unwrap();
             assert_eq!(a, b);
             assert_eq!(a.convention, Convention::Misere);
         }
         assert!(matches!(
-            Strategy::analyze(&attrition, &point(3, 4), Convention::Misere, 1),
-            Err(Error::Unsupported(_))
+            Strategy::analyze(
+                &attrition,
+                &point(3, 4),
+                Convention::Misere,
+                1,
+                &Budget::unlimited()
+            ),
+            Err(Error::Undefined(_))
         ));
     }
 
@@ -803,7 +812,7 @@ mod tests {
                 }
             }
             let (a, b) = pair(&k.parse().unwrap());
-            let analysis = Strategy::analyze(&game, &(b.clone(), a.clone()), Convention::Normal, 3).unwrap();
+            let analysis = Strategy::analyze(&game, &(b.clone(), a.clone()), Convention::Normal, 3, &Budget::unlimited()).unwrap();
             prop_assert_eq!(analysis.outcome, Outcome::P);
             let mut rng = StdRng::seed_from_u64(seed);
             let (s, l) = random_start(&mut rng, &p.0.clone().max(Nat::from(3u32))).unwrap();

@@ -1,6 +1,7 @@
 //! Solving impartial games: mex, the generic Grundy engine and brute-force oracle,
 //! disjunctive sums, and certified periodicity.
 
+pub mod budget;
 pub mod mex;
 pub mod period;
 pub mod search;

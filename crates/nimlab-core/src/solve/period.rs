@@ -147,7 +147,7 @@ pub fn search_period(
             });
         }
         if len >= max_len {
-            return Err(Error::Unsupported(format!(
+            return Err(Error::NoKnownValue(format!(
                 "no period found in the first {len} values (nimlab stops searching there)"
             )));
         }

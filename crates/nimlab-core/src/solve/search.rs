@@ -1,26 +1,40 @@
-//! The generic game protocol and the two searches over it: the memoized Grundy engine
-//! and the brute-force win/loss oracle that tests every fast strategy.
+//! The generic game protocol and the searches over it: the memoized Grundy engine and
+//! the brute-force win/loss oracle, which tests every fast strategy and solves what
+//! no strategy covers (small misère positions, the computer's longest defence).
 //!
 //! Both walk the game graph with an explicit stack, never the call stack, so a chain
-//! of a million positions needs memory, not stack depth. A position reachable from
-//! itself is reported as [`Loop`] instead of looping forever.
+//! of a million positions needs memory, not stack depth. Both spend from a
+//! [`Budget`] and stop cleanly when it runs out. A position reachable from itself is
+//! reported as [`SearchError::Loop`] instead of looping forever.
 
+use super::budget::{Budget, Exhausted};
 use super::mex::MexSet;
 use super::{Convention, Outcome};
-use std::collections::HashMap;
+use crate::error::Error;
+use crate::limits::SEARCH_BRANCHING;
+use rustc_hash::FxHashMap;
 use std::fmt::Debug;
 use std::hash::Hash;
 
-/// The rules of an impartial game as the generic searches see them.
+/// The rules of an impartial game: its positions, its moves, and how it ends.
 ///
-/// Implementations describe small positions exactly; the fast strategies of each game
-/// family are tested against searches over this trait.
+/// Every game family implements it once, and everything else is derived from it:
+/// the searches here, play, the moves a person may make. Searches run on small
+/// positions; a family's fast strategy is tested against them.
 pub trait Game {
     /// A position of the game.
-    type Position: Clone + Eq + Hash + Debug;
+    type Position: Clone + Eq + Hash + Debug + Send + Sync + 'static;
 
-    /// Every position reachable in one move. Terminal positions have none.
-    fn moves(&self, position: &Self::Position) -> Vec<Self::Position>;
+    /// A move, small enough to list many of them for a huge position.
+    type Move: Clone + Eq + Hash + Debug + Send + Sync + 'static;
+
+    /// Legal moves in a stable order that starts with the moves that change the
+    /// position least, at most `limit` of them, and whether that is all of them.
+    /// No moves means the game is over.
+    fn legal_moves(&self, position: &Self::Position, limit: usize) -> (Vec<Self::Move>, bool);
+
+    /// The position after a legal move.
+    fn apply(&self, position: &Self::Position, play: &Self::Move) -> Self::Position;
 
     /// A canonical key for memoization: positions with equal canonical forms must
     /// have identical game trees (e.g. Nim heaps sorted). Default: the position itself.
@@ -34,22 +48,86 @@ pub trait Game {
         vec![position.clone()]
     }
 
-    /// Whether the player to move wins at a terminal position (one with no moves).
-    /// Default: no in normal play (the opponent made the last move and won), yes in
-    /// misère play. Games whose end is judged otherwise (reaching the goal point of
-    /// an attrition game loses) override it.
+    /// Whether the player to move wins at a position with no legal move. Default: no
+    /// in normal play (the opponent made the last move and won), yes in misère play.
+    /// Games whose end is judged otherwise (reaching the goal point of an attrition
+    /// game loses) override it.
     fn mover_wins_at_end(&self, _position: &Self::Position, convention: Convention) -> bool {
         convention == Convention::Misere
     }
+
+    /// Every position one move away, for brute force on small positions (all of the
+    /// moves are listed, however many).
+    fn moves(&self, position: &Self::Position) -> Vec<Self::Position> {
+        let (moves, _) = self.legal_moves(position, usize::MAX);
+        moves
+            .iter()
+            .map(|play| self.apply(position, play))
+            .collect()
+    }
 }
 
-/// The game graph has a cycle through this position, so it has no Grundy value.
+/// Why a search stopped without an answer.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("the game is loopy: position {0:?} can be reached from itself")]
-pub struct Loop<P: Debug>(pub P);
+pub enum SearchError<P: Debug> {
+    /// The game graph has a cycle through this position, so it has no value.
+    #[error("the game is loopy: position {0:?} can be reached from itself")]
+    Loop(P),
+    /// This position has more moves than a search lists ([`SEARCH_BRANCHING`]).
+    #[error("position {0:?} has too many moves to search")]
+    TooManyMoves(P),
+    /// The budget ran out.
+    #[error("the search ran out of budget: {0:?}")]
+    Exhausted(Exhausted),
+}
+
+impl<P: Debug> SearchError<P> {
+    /// The core error for a search of `what` (e.g. "the misère search of kayles")
+    /// that stopped for this reason.
+    pub fn into_error(self, what: &str) -> Error {
+        match self {
+            SearchError::Loop(_) => Error::Undefined(format!(
+                "{what} found a position that can be reached from itself, so the game has \
+                 no value there"
+            )),
+            SearchError::TooManyMoves(_) => SEARCH_BRANCHING.exceeded(
+                None,
+                format!(
+                    "{what} met a position with more than {} moves, too many to search",
+                    SEARCH_BRANCHING.value
+                ),
+            ),
+            SearchError::Exhausted(exhausted) => Error::from_budget(exhausted, what),
+        }
+    }
+}
+
+impl<P: Debug> From<Exhausted> for SearchError<P> {
+    fn from(exhausted: Exhausted) -> Self {
+        SearchError::Exhausted(exhausted)
+    }
+}
+
+/// The canonical positions one move away, or an error if there are too many moves.
+fn options<G: Game + ?Sized>(
+    game: &G,
+    position: &G::Position,
+) -> Result<Vec<G::Position>, SearchError<G::Position>> {
+    let (moves, complete) = game.legal_moves(position, SEARCH_BRANCHING.get());
+    if !complete {
+        return Err(SearchError::TooManyMoves(position.clone()));
+    }
+    Ok(moves
+        .iter()
+        .map(|play| game.canonical(&game.apply(position, play)))
+        .collect())
+}
+
+/// The budget of searches that are not given one.
+static UNLIMITED: Budget = Budget::unlimited();
 
 /// Memo of a post-order walk: `None` while a node is being evaluated (on the stack).
-type Memo<K, V> = HashMap<K, Option<V>>;
+type Memo<K, V> = FxHashMap<K, Option<V>>;
 
 /// One node on the explicit stack: its dependencies, the next one to visit, and the
 /// data `combine` needs once they are all known.
@@ -62,13 +140,16 @@ struct Frame<K, D> {
 
 /// Evaluate `root` bottom-up over a DAG: `expand` names a node's dependencies (and
 /// any data kept for later); `combine` computes its value once every dependency is in
-/// the memo. Iterative; reports a cycle as [`Loop`] and leaves the memo consistent.
+/// the memo. Iterative; spends one unit of `budget` per node expanded; on any error
+/// (a cycle, a node that cannot be expanded, the budget) it leaves the memo holding
+/// only finished nodes.
 fn evaluate<K, V, D>(
     memo: &mut Memo<K, V>,
+    budget: &Budget,
     root: K,
-    mut expand: impl FnMut(&K) -> (Vec<K>, D),
-    mut combine: impl FnMut(D, &Memo<K, V>) -> V,
-) -> Result<V, Loop<K>>
+    mut expand: impl FnMut(&K) -> Result<(Vec<K>, D), SearchError<K>>,
+    mut combine: impl FnMut(&[K], D, &Memo<K, V>) -> V,
+) -> Result<V, SearchError<K>>
 where
     K: Clone + Eq + Hash + Debug,
     V: Clone,
@@ -77,7 +158,15 @@ where
         return Ok(value.clone());
     }
     let mut stack: Vec<Frame<K, D>> = Vec::new();
-    open(root, memo, &mut stack, &mut expand);
+    let abandon = |stack: Vec<Frame<K, D>>, memo: &mut Memo<K, V>| {
+        for open in stack {
+            memo.remove(&open.key);
+        }
+    };
+    if let Err(error) = open(root, memo, budget, &mut stack, &mut expand) {
+        abandon(stack, memo);
+        return Err(error);
+    }
     while let Some(frame) = stack.last_mut() {
         if frame.next < frame.deps.len() {
             let dep = &frame.deps[frame.next];
@@ -86,19 +175,20 @@ where
                 Some(Some(_)) => {}
                 Some(None) => {
                     let culprit = dep.clone();
-                    for open in stack {
-                        memo.remove(&open.key);
-                    }
-                    return Err(Loop(culprit));
+                    abandon(stack, memo);
+                    return Err(SearchError::Loop(culprit));
                 }
                 None => {
                     let dep = dep.clone();
-                    open(dep, memo, &mut stack, &mut expand);
+                    if let Err(error) = open(dep, memo, budget, &mut stack, &mut expand) {
+                        abandon(stack, memo);
+                        return Err(error);
+                    }
                 }
             }
         } else {
             let frame = stack.pop().expect("stack is not empty");
-            let value = combine(frame.data, memo);
+            let value = combine(&frame.deps, frame.data, memo);
             memo.insert(frame.key, Some(value.clone()));
             if stack.is_empty() {
                 return Ok(value);
@@ -108,16 +198,20 @@ where
     unreachable!("the loop returns when the root frame is finished")
 }
 
-/// Start evaluating `key`: mark it open in the memo and push its frame.
+/// Start evaluating `key`: spend a unit of budget, mark it open in the memo and push
+/// its frame.
 fn open<K, V, D>(
     key: K,
     memo: &mut Memo<K, V>,
+    budget: &Budget,
     stack: &mut Vec<Frame<K, D>>,
-    expand: &mut impl FnMut(&K) -> (Vec<K>, D),
-) where
-    K: Clone + Eq + Hash,
+    expand: &mut impl FnMut(&K) -> Result<(Vec<K>, D), SearchError<K>>,
+) -> Result<(), SearchError<K>>
+where
+    K: Clone + Eq + Hash + Debug,
 {
-    let (deps, data) = expand(&key);
+    budget.spend(1)?;
+    let (deps, data) = expand(&key)?;
     memo.insert(key.clone(), None);
     stack.push(Frame {
         key,
@@ -125,6 +219,7 @@ fn open<K, V, D>(
         next: 0,
         data,
     });
+    Ok(())
 }
 
 /// The value of a node the walk has finished.
@@ -135,22 +230,29 @@ fn known<K: Eq + Hash, V: Copy>(memo: &Memo<K, V>, key: &K) -> V {
 /// Memoized Grundy values over the [`Game`] protocol, using decomposition: the value
 /// of a position is the XOR of its components' values, and each component's value is
 /// the mex of the values of its options.
-pub struct GrundyEngine<'g, G: Game> {
-    game: &'g G,
+pub struct GrundyEngine<'a, G: Game + ?Sized> {
+    game: &'a G,
+    budget: &'a Budget,
     memo: Memo<G::Position, u32>,
 }
 
-impl<'g, G: Game> GrundyEngine<'g, G> {
-    /// An engine with an empty memo.
-    pub fn new(game: &'g G) -> Self {
+impl<'a, G: Game + ?Sized> GrundyEngine<'a, G> {
+    /// An engine with an empty memo and no budget.
+    pub fn new(game: &'a G) -> Self {
+        GrundyEngine::with_budget(game, &UNLIMITED)
+    }
+
+    /// An engine with an empty memo that spends from `budget`.
+    pub fn with_budget(game: &'a G, budget: &'a Budget) -> Self {
         GrundyEngine {
             game,
-            memo: HashMap::new(),
+            budget,
+            memo: FxHashMap::default(),
         }
     }
 
     /// The Grundy value of a position (normal play).
-    pub fn grundy(&mut self, position: &G::Position) -> Result<u32, Loop<G::Position>> {
+    pub fn grundy(&mut self, position: &G::Position) -> Result<u32, SearchError<G::Position>> {
         let mut total = 0;
         for component in self.game.components(position) {
             total ^= self.component_value(self.game.canonical(&component))?;
@@ -163,14 +265,14 @@ impl<'g, G: Game> GrundyEngine<'g, G> {
         self.memo.len()
     }
 
-    fn component_value(&mut self, component: G::Position) -> Result<u32, Loop<G::Position>> {
+    fn component_value(&mut self, component: G::Position) -> Result<u32, SearchError<G::Position>> {
         let game = self.game;
         evaluate(
             &mut self.memo,
+            self.budget,
             component,
             |position| {
-                let options: Vec<Vec<G::Position>> = game
-                    .moves(position)
+                let options: Vec<Vec<G::Position>> = options(game, position)?
                     .iter()
                     .map(|option| {
                         game.components(option)
@@ -179,9 +281,9 @@ impl<'g, G: Game> GrundyEngine<'g, G> {
                             .collect()
                     })
                     .collect();
-                (options.concat(), options)
+                Ok((options.concat(), options))
             },
-            |options, memo| {
+            |_, options, memo| {
                 let mut seen = MexSet::new(options.len());
                 for option in &options {
                     let value = option.iter().fold(0, |acc, c| acc ^ known(memo, c));
@@ -193,38 +295,220 @@ impl<'g, G: Game> GrundyEngine<'g, G> {
     }
 }
 
-/// Brute-force win/loss search: no Grundy values, no decomposition, just "the player
-/// to move wins iff some move leads to a position where the player to move loses".
-/// Terminal positions are judged by [`Game::mover_wins_at_end`]: lost in normal play
-/// and won in misère play unless the game says otherwise.
+/// What a brute-force walk computes at a position from the values of its options.
+trait Rule {
+    /// The value of a position.
+    type Value: Copy;
+    /// What is gathered from the options seen so far.
+    type Gathered;
+    /// Before any option is seen; `terminal_wins` says who wins if there is none.
+    fn begin(terminal_wins: bool) -> Self::Gathered;
+    /// Gather one option's value; `true` when no further option can change the result.
+    fn gather(gathered: &mut Self::Gathered, option: Self::Value) -> bool;
+    /// The position's value.
+    fn end(gathered: Self::Gathered) -> Self::Value;
+}
+
+/// Win or loss only: a position is won as soon as one option is lost, so the walk
+/// stops looking at its other options.
+struct WinOrLose;
+
+impl Rule for WinOrLose {
+    type Value = bool;
+    /// (some option seen, some option lost, who wins at the end).
+    type Gathered = (bool, bool, bool);
+
+    fn begin(terminal_wins: bool) -> Self::Gathered {
+        (false, false, terminal_wins)
+    }
+
+    fn gather(gathered: &mut Self::Gathered, option_wins: bool) -> bool {
+        gathered.0 = true;
+        gathered.1 |= !option_wins;
+        gathered.1
+    }
+
+    fn end((seen, lost_option, terminal_wins): Self::Gathered) -> bool {
+        if seen { lost_option } else { terminal_wins }
+    }
+}
+
+/// Win or loss and remoteness: every option counts.
+struct Remoteness;
+
+impl Rule for Remoteness {
+    type Value = (bool, u32);
+    /// (least remoteness of a lost option, greatest of any, who wins at the end).
+    type Gathered = (Option<u32>, Option<u32>, bool);
+
+    fn begin(terminal_wins: bool) -> Self::Gathered {
+        (None, None, terminal_wins)
+    }
+
+    fn gather(gathered: &mut Self::Gathered, (option_wins, r): (bool, u32)) -> bool {
+        if !option_wins {
+            gathered.0 = Some(gathered.0.map_or(r, |q| q.min(r)));
+        }
+        gathered.1 = Some(gathered.1.map_or(r, |q| q.max(r)));
+        false
+    }
+
+    fn end((quickest_win, longest, terminal_wins): Self::Gathered) -> (bool, u32) {
+        match (quickest_win, longest) {
+            (Some(r), _) => (true, r + 1),
+            (None, Some(r)) => (false, r + 1),
+            (None, None) => (terminal_wins, 0),
+        }
+    }
+}
+
+/// A position being walked: its options, the next one to look at, and what was
+/// gathered from those before it.
+struct Open<P, Gathered> {
+    key: P,
+    options: Vec<P>,
+    next: usize,
+    gathered: Gathered,
+}
+
+/// The [`Open`] frame of a walk of `G` by `R`.
+type OpenPosition<G, R> = Open<<G as Game>::Position, <R as Rule>::Gathered>;
+
+/// A memoized post-order walk of the game graph by one [`Rule`], on an explicit
+/// stack, spending one unit of budget per position expanded.
+struct Walk<'a, G: Game + ?Sized, R: Rule> {
+    game: &'a G,
+    convention: Convention,
+    budget: &'a Budget,
+    /// `None` while a position is open (on the stack).
+    memo: FxHashMap<G::Position, Option<R::Value>>,
+}
+
+impl<'a, G: Game + ?Sized, R: Rule> Walk<'a, G, R> {
+    fn new(game: &'a G, convention: Convention, budget: &'a Budget) -> Self {
+        Walk {
+            game,
+            convention,
+            budget,
+            memo: FxHashMap::default(),
+        }
+    }
+
+    /// The value of a position. On an error the memo keeps only finished positions.
+    fn value(&mut self, position: &G::Position) -> Result<R::Value, SearchError<G::Position>> {
+        let root = self.game.canonical(position);
+        if let Some(Some(value)) = self.memo.get(&root) {
+            return Ok(*value);
+        }
+        let mut stack = Vec::new();
+        let result = self.walk(root, &mut stack);
+        if result.is_err() {
+            for open in stack {
+                self.memo.remove(&open.key);
+            }
+        }
+        result
+    }
+
+    fn walk(
+        &mut self,
+        root: G::Position,
+        stack: &mut Vec<OpenPosition<G, R>>,
+    ) -> Result<R::Value, SearchError<G::Position>> {
+        stack.push(self.open(root)?);
+        loop {
+            let frame = stack
+                .last_mut()
+                .expect("the walk returns when the root is done");
+            let mut descend = None;
+            while frame.next < frame.options.len() {
+                match self.memo.get(&frame.options[frame.next]) {
+                    Some(Some(value)) => {
+                        frame.next += 1;
+                        if R::gather(&mut frame.gathered, *value) {
+                            frame.next = frame.options.len();
+                        }
+                    }
+                    Some(None) => {
+                        return Err(SearchError::Loop(frame.options[frame.next].clone()));
+                    }
+                    None => {
+                        descend = Some(frame.options[frame.next].clone());
+                        break;
+                    }
+                }
+            }
+            match descend {
+                Some(option) => {
+                    let open = self.open(option)?;
+                    stack.push(open);
+                }
+                None => {
+                    let done = stack.pop().expect("a frame is open");
+                    let value = R::end(done.gathered);
+                    self.memo.insert(done.key, Some(value));
+                    let Some(parent) = stack.last_mut() else {
+                        return Ok(value);
+                    };
+                    parent.next += 1;
+                    if R::gather(&mut parent.gathered, value) {
+                        parent.next = parent.options.len();
+                    }
+                }
+            }
+        }
+    }
+
+    /// Start on a position: spend a unit of budget, list its options, mark it open.
+    fn open(&mut self, key: G::Position) -> Result<OpenPosition<G, R>, SearchError<G::Position>> {
+        self.budget.spend(1)?;
+        let options = options(self.game, &key)?;
+        let terminal_wins = self.game.mover_wins_at_end(&key, self.convention);
+        self.memo.insert(key.clone(), None);
+        Ok(Open {
+            key,
+            options,
+            next: 0,
+            gathered: R::begin(terminal_wins),
+        })
+    }
+}
+
+/// Brute-force search: no Grundy values, no decomposition, just "the player to move
+/// wins iff some move leads to a position where the player to move loses". Terminal
+/// positions are judged by [`Game::mover_wins_at_end`]: lost in normal play and won
+/// in misère play unless the game says otherwise.
 ///
 /// It also measures each position's *remoteness*: how many more moves the game lasts
 /// when the winner hurries and the loser delays (0 at the end; from a won position,
 /// 1 + the least remoteness of a lost option; from a lost one, 1 + the greatest
-/// remoteness of any option).
-pub struct Oracle<'g, G: Game> {
-    game: &'g G,
-    convention: Convention,
-    memo: Memo<G::Position, (bool, u32)>,
+/// remoteness of any option). That needs every option of every position; when only
+/// the outcome matters, [`WinLoss`] looks at fewer.
+pub struct Oracle<'a, G: Game + ?Sized> {
+    walk: Walk<'a, G, Remoteness>,
 }
 
-impl<'g, G: Game> Oracle<'g, G> {
-    /// An oracle for one play convention.
-    pub fn new(game: &'g G, convention: Convention) -> Self {
+impl<'a, G: Game + ?Sized> Oracle<'a, G> {
+    /// An oracle for one play convention, with no budget.
+    pub fn new(game: &'a G, convention: Convention) -> Self {
+        Oracle::with_budget(game, convention, &UNLIMITED)
+    }
+
+    /// An oracle for one play convention that spends one unit of `budget` for each
+    /// position it expands.
+    pub fn with_budget(game: &'a G, convention: Convention, budget: &'a Budget) -> Self {
         Oracle {
-            game,
-            convention,
-            memo: HashMap::new(),
+            walk: Walk::new(game, convention, budget),
         }
     }
 
     /// How many distinct positions the memo holds.
     pub fn memo_len(&self) -> usize {
-        self.memo.len()
+        self.walk.memo.len()
     }
 
     /// The outcome of a position under this oracle's convention.
-    pub fn outcome(&mut self, position: &G::Position) -> Result<Outcome, Loop<G::Position>> {
+    pub fn outcome(&mut self, position: &G::Position) -> Result<Outcome, SearchError<G::Position>> {
         Ok(self.remoteness(position)?.0)
     }
 
@@ -232,35 +516,30 @@ impl<'g, G: Game> Oracle<'g, G> {
     pub fn remoteness(
         &mut self,
         position: &G::Position,
-    ) -> Result<(Outcome, u32), Loop<G::Position>> {
-        let game = self.game;
-        let convention = self.convention;
-        let (wins, remoteness) = evaluate(
-            &mut self.memo,
-            game.canonical(position),
-            |p| {
-                let options: Vec<G::Position> =
-                    game.moves(p).iter().map(|o| game.canonical(o)).collect();
-                let terminal_wins = game.mover_wins_at_end(p, convention);
-                (options.clone(), (options, terminal_wins))
-            },
-            |(options, terminal_wins), memo| {
-                let values = options.iter().map(|o| known(memo, o));
-                let quickest_win = values
-                    .clone()
-                    .filter(|(wins, _)| !wins)
-                    .map(|(_, r)| r)
-                    .min();
-                match quickest_win {
-                    Some(r) => (true, r + 1),
-                    None => match values.map(|(_, r)| r).max() {
-                        Some(r) => (false, r + 1),
-                        None => (terminal_wins, 0),
-                    },
-                }
-            },
-        )?;
+    ) -> Result<(Outcome, u32), SearchError<G::Position>> {
+        let (wins, remoteness) = self.walk.value(position)?;
         Ok((Outcome::from_mover_wins(wins), remoteness))
+    }
+}
+
+/// Brute-force win/loss search like [`Oracle`], without remoteness: a position is won
+/// as soon as one of its options is found lost, so far fewer positions are visited.
+pub struct WinLoss<'a, G: Game + ?Sized> {
+    walk: Walk<'a, G, WinOrLose>,
+}
+
+impl<'a, G: Game + ?Sized> WinLoss<'a, G> {
+    /// A search for one play convention that spends one unit of `budget` for each
+    /// position it expands.
+    pub fn with_budget(game: &'a G, convention: Convention, budget: &'a Budget) -> Self {
+        WinLoss {
+            walk: Walk::new(game, convention, budget),
+        }
+    }
+
+    /// The outcome of a position under this search's convention.
+    pub fn outcome(&mut self, position: &G::Position) -> Result<Outcome, SearchError<G::Position>> {
+        Ok(Outcome::from_mover_wins(self.walk.value(position)?))
     }
 }
 
@@ -272,7 +551,7 @@ impl<G: Game> Oracle<'_, G> {
         &mut self,
         position: &G::Position,
     ) -> std::collections::HashSet<G::Position> {
-        let game = self.game;
+        let game = self.walk.game;
         game.moves(position)
             .into_iter()
             .filter(|option| self.outcome(option).expect("acyclic") == Outcome::P)
@@ -291,9 +570,13 @@ mod tests {
 
     impl Game for Chain {
         type Position = u32;
-        fn moves(&self, p: &u32) -> Vec<u32> {
+        type Move = u32;
+        fn legal_moves(&self, p: &u32, _limit: usize) -> (Vec<u32>, bool) {
             assert!(*p <= self.len);
-            (1..=2).filter(|s| s <= p).map(|s| p - s).collect()
+            ((1..=2).filter(|s| s <= p).collect(), true)
+        }
+        fn apply(&self, p: &u32, step: &u32) -> u32 {
+            p - step
         }
     }
 
@@ -313,16 +596,18 @@ mod tests {
 
     impl Game for PairNim {
         type Position = Vec<u32>;
-        fn moves(&self, p: &Vec<u32>) -> Vec<Vec<u32>> {
-            let mut out = Vec::new();
-            for i in 0..p.len() {
-                for smaller in 0..p[i] {
-                    let mut q = p.clone();
-                    q[i] = smaller;
-                    out.push(q);
-                }
-            }
-            out
+        /// (heap, what it becomes).
+        type Move = (usize, u32);
+        fn legal_moves(&self, p: &Vec<u32>, _limit: usize) -> (Vec<(usize, u32)>, bool) {
+            let moves = (0..p.len())
+                .flat_map(|i| (0..p[i]).map(move |smaller| (i, smaller)))
+                .collect();
+            (moves, true)
+        }
+        fn apply(&self, p: &Vec<u32>, &(i, smaller): &(usize, u32)) -> Vec<u32> {
+            let mut q = p.clone();
+            q[i] = smaller;
+            q
         }
         fn canonical(&self, p: &Vec<u32>) -> Vec<u32> {
             let mut q = p.clone();
@@ -374,13 +659,18 @@ mod tests {
 
     impl Game for Cycle {
         type Position = u8;
-        fn moves(&self, p: &u8) -> Vec<u8> {
-            match p {
+        type Move = u8;
+        fn legal_moves(&self, p: &u8, _limit: usize) -> (Vec<u8>, bool) {
+            let targets = match p {
                 0 => vec![1],
                 1 => vec![2],
                 2 => vec![3, 0],
                 _ => vec![],
-            }
+            };
+            (targets, true)
+        }
+        fn apply(&self, _p: &u8, target: &u8) -> u8 {
+            *target
         }
     }
 
@@ -391,7 +681,48 @@ mod tests {
         assert_eq!(engine.grundy(&3).unwrap(), 0);
         assert_eq!(engine.grundy(&3).unwrap(), 0);
         let mut oracle = Oracle::new(&Cycle, Convention::Normal);
-        assert!(oracle.outcome(&1).is_err());
+        assert!(matches!(oracle.outcome(&1), Err(SearchError::Loop(_))));
         assert_eq!(oracle.outcome(&3).unwrap(), Outcome::P);
+    }
+
+    #[test]
+    fn a_budget_that_runs_out_stops_the_search_cleanly() {
+        let chain = Chain { len: 100_000 };
+        let budget = Budget::work(1000);
+        let mut oracle = Oracle::with_budget(&chain, Convention::Normal, &budget);
+        assert_eq!(
+            oracle.outcome(&100_000),
+            Err(SearchError::Exhausted(Exhausted::Work { limit: 1000 }))
+        );
+        // Only finished positions stay in the memo, and they are right.
+        assert!(oracle.memo_len() <= 1000);
+        let budget = Budget::work(10);
+        let mut engine = GrundyEngine::with_budget(&chain, &budget);
+        assert!(matches!(engine.grundy(&50), Err(SearchError::Exhausted(_))));
+        assert_eq!(engine.memo_len(), 0);
+    }
+
+    /// A position with more moves than a search lists.
+    struct Wide;
+
+    impl Game for Wide {
+        type Position = u32;
+        type Move = u32;
+        fn legal_moves(&self, p: &u32, limit: usize) -> (Vec<u32>, bool) {
+            let all = if *p == 0 { 0 } else { 10_000 };
+            let moves: Vec<u32> = (0..all.min(limit as u32)).collect();
+            let complete = moves.len() == all as usize;
+            (moves.into_iter().map(|_| 0).collect(), complete)
+        }
+        fn apply(&self, _p: &u32, to: &u32) -> u32 {
+            *to
+        }
+    }
+
+    #[test]
+    fn too_many_moves_is_an_error_not_a_huge_list() {
+        let mut oracle = Oracle::new(&Wide, Convention::Normal);
+        assert_eq!(oracle.outcome(&1), Err(SearchError::TooManyMoves(1)));
+        assert_eq!(oracle.outcome(&0).unwrap(), Outcome::P);
     }
 }

@@ -1,12 +1,11 @@
 //! `nimlab analyze GAME POSITION`: who wins, the Grundy value, every winning move.
 
-use super::game;
+use super::{convention, game};
 use crate::failure::Failure;
-use crate::output::{convention_name, json_number, read_position, to_stdout};
-use nimlab_core::games::TextAnalysis;
+use crate::output::{convention_rule, read_position, to_stdout, write_json};
 use nimlab_core::num::parse_bounded;
-use nimlab_core::{Convention, Nat, Outcome, Request};
-use serde_json::json;
+use nimlab_core::report::AnalysisReport;
+use nimlab_core::{Budget, Convention, Nat, Outcome};
 use std::io::{self, Write};
 
 const EXAMPLES: &str = "\
@@ -41,77 +40,47 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<(), Failure> {
     let game = game(&args.game)?;
-    let position = read_position(&args.position)?;
+    let text = read_position(&args.position)?;
     let max_moves = parse_bounded(&args.max_moves, "--max-moves", 0, u64::MAX)? as usize;
-    let convention = if args.misere {
-        Convention::Misere
-    } else {
-        Convention::Normal
-    };
-    let request = Request {
-        convention,
+    let position = game.parse_position(&text)?;
+    let analysis = game.analyze(
+        &position,
+        convention(args.misere),
         max_moves,
-        with_positions: args.json || position.len() <= ECHO_LIMIT,
-    };
-    let result = game.analyze(&position, request)?;
+        &Budget::unlimited(),
+    )?;
+    let with_positions = args.json || text.len() <= ECHO_LIMIT;
+    let report = AnalysisReport::new(game.as_ref(), &position, analysis, with_positions);
     to_stdout(|out| {
         if args.json {
-            write_json(out, &game.spec(), &result)
+            write_json(out, &report)
         } else {
-            write_plain(out, &game.spec(), &result)
+            write_plain(out, &report)
         }
     })
 }
 
-fn write_json(out: &mut dyn Write, spec: &str, result: &TextAnalysis) -> io::Result<()> {
-    let analysis = &result.analysis;
-    let moves: Vec<_> = analysis
-        .winning_moves
-        .iter()
-        .map(|m| {
-            json!({
-                "to": m.play.as_ref().map(|p| &p.to),
-                "move": m.action,
-                "type": m.play.as_ref().map(|p| &p.text),
-                "reason": m.reason,
-            })
-        })
-        .collect();
-    let object = json!({
-        "game": spec,
-        "position": result.position,
-        "convention": convention_name(analysis.convention),
-        "outcome": analysis.outcome.letter(),
-        "grundy": analysis.grundy.as_ref().map(json_number),
-        "explanation": analysis.explanation,
-        "winning_move_count": json_number(&analysis.winning_move_count),
-        "winning_moves": moves,
-    });
-    serde_json::to_writer(&mut *out, &object)?;
-    writeln!(out)
-}
-
-fn write_plain(out: &mut dyn Write, spec: &str, result: &TextAnalysis) -> io::Result<()> {
-    let analysis = &result.analysis;
-    let rule = match analysis.convention {
-        Convention::Normal => "normal play: whoever makes the last move wins",
-        Convention::Misere => "misère play: whoever makes the last move loses",
-    };
-    writeln!(out, "Game: {spec} ({rule})")?;
-    match &result.position {
+fn write_plain(out: &mut dyn Write, report: &AnalysisReport) -> io::Result<()> {
+    writeln!(
+        out,
+        "Game: {} ({})",
+        report.game,
+        convention_rule(report.convention)
+    )?;
+    match &report.position {
         Some(position) => writeln!(out, "Position: {position}")?,
         None => writeln!(out, "Position: (too long to repeat here)")?,
     }
-    if let Some(grundy) = &analysis.grundy {
-        let label = match analysis.convention {
+    if let Some(grundy) = &report.grundy {
+        let label = match report.convention {
             Convention::Normal => "Grundy value",
             Convention::Misere => "Grundy value (normal play)",
         };
         writeln!(out, "{label}: {grundy}")?;
     }
-    writeln!(out, "Why: {}", analysis.explanation)?;
-    let count = &analysis.winning_move_count;
-    match analysis.outcome {
+    writeln!(out, "Why: {}", report.explanation)?;
+    let count = &report.winning_move_count;
+    match report.outcome {
         Outcome::P => writeln!(
             out,
             "The player to move loses against perfect play: every move leaves a position the opponent wins."
@@ -128,13 +97,13 @@ fn write_plain(out: &mut dyn Write, spec: &str, result: &TextAnalysis) -> io::Re
             )?;
         }
     }
-    for m in &analysis.winning_moves {
-        match &m.play {
-            Some(play) => writeln!(out, "  → {}: {}; {}", play.to, m.action, m.reason)?,
+    for m in &report.winning_moves {
+        match &m.to {
+            Some(to) => writeln!(out, "  → {to}: {}; {}", m.action, m.reason)?,
             None => writeln!(out, "  {}; {}", m.action, m.reason)?,
         }
     }
-    let unlisted = count - Nat::from(analysis.winning_moves.len());
+    let unlisted = count - Nat::from(report.winning_moves.len());
     if unlisted > 0u32 {
         let moves = if unlisted == 1u32 { "move" } else { "moves" };
         writeln!(

@@ -1,18 +1,17 @@
 //! `nimlab grundy GAME --upto N`: the Grundy values of one heap, g(0..N).
 
-use super::game;
+use super::{game, heap_sequence};
 use crate::failure::Failure;
-use crate::output::to_stdout;
+use crate::output::{to_stdout, write_json};
+use nimlab_core::Budget;
+use nimlab_core::limits::GRUNDY_TABLE;
 use nimlab_core::num::parse_bounded;
-use serde_json::json;
+use nimlab_core::report::SequenceReport;
 
 const EXAMPLES: &str = "\
 Examples:
   nimlab grundy subtraction:1,3,4 --upto 20
   nimlab grundy take:3 --upto 12 --format csv";
-
-/// Largest N for --upto (the table is held in memory).
-const MAX_UPTO: u64 = 100_000_000;
 
 /// Print the Grundy values g(0), …, g(N) of a single heap.
 #[derive(clap::Args)]
@@ -37,14 +36,8 @@ enum Format {
 
 pub fn run(args: Args) -> Result<(), Failure> {
     let game = game(&args.game)?;
-    let upto = parse_bounded(&args.upto, "--upto", 0, MAX_UPTO)? as usize;
-    let sequence = game.heap_sequence().ok_or_else(|| {
-        Failure::Input(format!(
-            "{} is not played on heaps, so it has no nim-sequence",
-            game.spec()
-        ))
-    })?;
-    let values = sequence.grundy_table(upto)?;
+    let upto = parse_bounded(&args.upto, "--upto", 0, GRUNDY_TABLE.value)? as usize;
+    let values = heap_sequence(game.as_ref())?.grundy_table(upto, &Budget::unlimited())?;
     to_stdout(|out| match args.format {
         Format::Plain => {
             let mut buffer = itoa::Buffer::new();
@@ -64,9 +57,12 @@ pub fn run(args: Args) -> Result<(), Failure> {
             Ok(())
         }
         Format::Json => {
-            let object = json!({ "game": game.spec(), "upto": upto, "values": values });
-            serde_json::to_writer(&mut *out, &object)?;
-            writeln!(out)
+            let report = SequenceReport {
+                game: game.spec(),
+                upto,
+                values: &values,
+            };
+            write_json(out, &report)
         }
     })
 }

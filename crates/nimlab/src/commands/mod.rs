@@ -2,6 +2,7 @@
 
 pub mod analyze;
 pub mod grundy;
+pub mod moves;
 pub mod period;
 pub mod play;
 pub mod review;
@@ -9,11 +10,32 @@ pub mod seq;
 pub mod task;
 
 use crate::failure::Failure;
-use nimlab_core::{InputError, Ruleset, parse_game_with};
+use nimlab_core::games::HeapSequence;
+use nimlab_core::{Convention, InputError, Ruleset, game_with};
+use std::sync::Arc;
 
 /// The game named by a spec argument; files it names (`dag:FILE`) are read here.
-fn game(spec: &str) -> Result<Box<dyn Ruleset>, Failure> {
-    Ok(parse_game_with(spec, &read_file)?)
+fn game(spec: &str) -> Result<Arc<dyn Ruleset>, Failure> {
+    Ok(game_with(spec, &read_file)?)
+}
+
+/// The single-heap nim-sequence of a game played on heaps.
+fn heap_sequence(game: &dyn Ruleset) -> Result<&dyn HeapSequence, Failure> {
+    game.heap_sequence().ok_or_else(|| {
+        Failure::Input(format!(
+            "{} is not played on heaps, so it has no nim-sequence",
+            game.spec()
+        ))
+    })
+}
+
+/// The convention a `--misere` flag asks for.
+fn convention(misere: bool) -> Convention {
+    if misere {
+        Convention::Misere
+    } else {
+        Convention::Normal
+    }
 }
 
 /// The text of a file named in a game spec.

@@ -1,10 +1,9 @@
 //! `nimlab period GAME`: the certified preperiod and period of a heap game.
 
-use super::game;
+use super::{game, heap_sequence};
 use crate::failure::Failure;
-use crate::output::to_stdout;
-use nimlab_core::solve::period::Theorem;
-use serde_json::json;
+use crate::output::{to_stdout, write_json};
+use nimlab_core::report::PeriodReport;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -25,35 +24,16 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<(), Failure> {
     let game = game(&args.game)?;
-    let sequence = game.heap_sequence().ok_or_else(|| {
-        Failure::Input(format!(
-            "{} is not played on heaps, so it has no nim-sequence",
-            game.spec()
-        ))
-    })?;
-    let periodicity = sequence.periodicity()?;
-    let theorem = match periodicity.theorem {
-        Theorem::FiniteMemory { .. } => "finite-memory",
-        Theorem::Octal { .. } => "guy-smith-octal",
-        Theorem::ClosedForm { .. } => "closed-form",
-    };
+    let periodicity = heap_sequence(game.as_ref())?.periodicity()?;
+    let report = PeriodReport::new(game.spec(), &periodicity);
     to_stdout(|out| {
         if args.json {
-            let object = json!({
-                "game": game.spec(),
-                "preperiod": periodicity.preperiod,
-                "period": periodicity.period,
-                "values_checked": periodicity.values_checked,
-                "theorem": theorem,
-                "certificate": periodicity.certificate(),
-            });
-            serde_json::to_writer(&mut *out, &object)?;
-            writeln!(out)
+            write_json(out, &report)
         } else {
-            writeln!(out, "Game: {}", game.spec())?;
-            writeln!(out, "Preperiod: {}", periodicity.preperiod)?;
-            writeln!(out, "Period: {}", periodicity.period)?;
-            writeln!(out, "Certificate: {}.", periodicity.certificate())
+            writeln!(out, "Game: {}", report.game)?;
+            writeln!(out, "Preperiod: {}", report.preperiod)?;
+            writeln!(out, "Period: {}", report.period)?;
+            writeln!(out, "Certificate: {}.", report.certificate)
         }
     })
 }

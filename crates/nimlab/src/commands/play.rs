@@ -5,21 +5,24 @@
 //! now 9 tokens in the pot. Please draw 1, 2 or 3 tokens."); other positions are
 //! drawn as boards.
 
-use super::game;
+use super::{convention, game};
+use crate::board;
 use crate::failure::Failure;
 use crate::output::read_position;
 use crate::record::Record;
 use nimlab_core::games::registry::default_position;
-use nimlab_core::games::{Pot, Ruleset, TextMove};
+use nimlab_core::games::{AnyMove, AnyPosition, Ruleset, TextMove};
 use nimlab_core::num::parse_bounded;
-use nimlab_core::play::{PlayedMove, Player, Policy, Style, choose_move, is_over, winner};
+use nimlab_core::play::{PlayedMove, Player, Policy, Style, winner};
+use nimlab_core::report::Board;
 use nimlab_core::text::{count_in_words, tokens_word};
-use nimlab_core::{Convention, Nat, Outcome, Request};
+use nimlab_core::{Budget, Convention, Nat, Outcome};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use rustyline::DefaultEditor;
 use rustyline::error::ReadlineError;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 const EXAMPLES: &str = "\
@@ -89,11 +92,7 @@ const CON_POTS: std::ops::RangeInclusive<u64> = 10..=20;
 pub fn run(args: Args) -> Result<(), Failure> {
     let spec = args.game.as_deref().unwrap_or(DEFAULT_GAME);
     let game = game(spec)?;
-    let convention = if args.misere {
-        Convention::Misere
-    } else {
-        Convention::Normal
-    };
+    let convention = convention(args.misere);
     let policy = Policy {
         level: parse_bounded(&args.level, "--level", 0, 10)? as u8,
         style: match args.style {
@@ -108,24 +107,20 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let ask_seconds = parse_bounded(&args.ask_seconds, "--ask-seconds", 1, 600)?;
     let given = !args.position.is_empty();
     let start = if given {
-        game.normalize(&read_position(&args.position)?)?
+        game.parse_position(&read_position(&args.position)?)?
     } else if args.game.is_none() {
-        "12".to_string()
+        game.parse_position("12")?
     } else if let Some(start) = game.random_start(rng.random()) {
         start
     } else {
-        default_position(spec)
-            .ok_or_else(|| Failure::Input(format!("{} needs a start position", game.spec())))?
+        let example = default_position(spec)
+            .ok_or_else(|| Failure::Input(format!("{} needs a start position", game.spec())))?;
+        game.parse_position(&example)?
     };
     // A convention the game cannot be solved in is refused before the game starts.
-    let request = Request {
-        convention,
-        max_moves: 0,
-        with_positions: false,
-    };
-    game.analyze(&start, request)?;
+    game.analyze(&start, convention, 0, &Budget::unlimited())?;
     let mut session = Session {
-        pot_mode: game.pot(&start)?.is_some(),
+        pot_mode: pot(&game.board(&start)).is_some(),
         game,
         convention,
         policy,
@@ -148,11 +143,11 @@ pub fn run(args: Args) -> Result<(), Failure> {
 
 /// A game in progress.
 struct Session {
-    game: Box<dyn Ruleset>,
+    game: Arc<dyn Ruleset>,
     convention: Convention,
     policy: Policy,
     rng: StdRng,
-    start: String,
+    start: AnyPosition,
     history: Vec<PlayedMove>,
     first: Player,
     editor: DefaultEditor,
@@ -161,7 +156,7 @@ struct Session {
     pot_mode: bool,
     /// The position last shown to (or chosen by) the person, to say "now" only when
     /// it has changed since.
-    shown: String,
+    shown: AnyPosition,
     /// Whether the move syntax has been explained on a board.
     explained: bool,
 }
@@ -174,7 +169,7 @@ enum Input {
 }
 
 impl Session {
-    fn position(&self) -> &str {
+    fn position(&self) -> &AnyPosition {
         self.history.last().map_or(&self.start, |m| &m.position)
     }
 
@@ -186,18 +181,16 @@ impl Session {
         }
     }
 
-    fn finished_winner(&self) -> Result<Option<Player>, Failure> {
+    fn finished_winner(&self) -> Option<Player> {
         let position = self.position();
-        if !is_over(self.game.as_ref(), position)? {
-            return Ok(None);
-        }
-        let to_move = self.to_move();
-        Ok(Some(winner(
-            self.game.as_ref(),
-            position,
-            to_move,
-            self.convention,
-        )?))
+        self.game.is_over(position).then(|| {
+            winner(
+                self.game.as_ref(),
+                position,
+                self.to_move(),
+                self.convention,
+            )
+        })
     }
 
     fn save(&self) -> Result<(), Failure> {
@@ -205,27 +198,26 @@ impl Session {
             return Ok(());
         };
         let record = Record::new(
-            self.game.spec(),
+            self.game.as_ref(),
             self.convention,
-            self.start.clone(),
+            &self.start,
             &self.history,
-            self.finished_winner()?,
+            self.finished_winner(),
         );
         record.save(path)
     }
 
     fn introduce(&self) -> Result<(), Failure> {
-        match self.pot(&self.start)? {
-            Some(pot) => {
+        match self.pot(&self.start) {
+            Some((_, choices)) => {
                 let result = match self.convention {
                     Convention::Normal => "wins",
                     Convention::Misere => "loses",
                 };
                 println!(
-                    "Playing {}. You and the computer take turns drawing {} from a pot; \
-                     whoever draws the last token {result}.",
+                    "Playing {}. You and the computer take turns drawing {choices} from a \
+                     pot; whoever draws the last token {result}.",
                     self.game.spec(),
-                    pot.choices
                 );
             }
             None => {
@@ -284,16 +276,14 @@ impl Session {
     fn con(&mut self, given: bool) -> Result<Player, Failure> {
         if self.pot_mode && !given {
             let tokens = self.rng.random_range(CON_POTS);
-            self.start = tokens.to_string();
+            self.start = self.game.parse_position(&tokens.to_string())?;
             self.shown = self.start.clone();
             println!("Let's play with a random number of tokens: {tokens}.");
         }
-        let request = Request {
-            convention: self.convention,
-            max_moves: 0,
-            with_positions: false,
-        };
-        let outcome = self.game.analyze(&self.start, request)?.analysis.outcome;
+        let outcome = self
+            .game
+            .analyze(&self.start, self.convention, 0, &Budget::unlimited())?
+            .outcome;
         Ok(match outcome {
             Outcome::P => {
                 println!("To be fair, you go first.");
@@ -308,7 +298,7 @@ impl Session {
 
     fn play(&mut self) -> Result<(), Failure> {
         loop {
-            if let Some(winner) = self.finished_winner()? {
+            if let Some(winner) = self.finished_winner() {
                 self.announce_end(winner);
                 return Ok(());
             }
@@ -331,19 +321,20 @@ impl Session {
     }
 
     fn computer_turn(&mut self) -> Result<(), Failure> {
-        let position = self.position().to_string();
-        let play = choose_move(
-            self.game.as_ref(),
-            &position,
-            self.convention,
-            self.policy,
-            &mut self.rng,
-        )?;
-        match self.pot(&position)? {
-            Some(pot) => println!("Computer draws {}.", self.drawn(&pot, &play)?),
-            None => println!("Computer {}.", third_person(&play.action)),
+        let position = self.position().clone();
+        let play =
+            self.game
+                .computer_move(&position, self.convention, self.policy, &mut self.rng)?;
+        match self.pot(&position) {
+            Some((tokens, _)) => {
+                println!("Computer draws {}.", self.drawn(&tokens, &position, &play))
+            }
+            None => println!(
+                "Computer {}.",
+                third_person(&self.game.describe_move(&position, &play))
+            ),
         }
-        self.push(Player::Computer, play);
+        self.push(Player::Computer, &position, &play);
         Ok(())
     }
 
@@ -369,21 +360,21 @@ impl Session {
                 }
                 _ => {}
             }
-            let position = self.position().to_string();
+            let position = self.position().clone();
             match self.game.parse_move(&position, &line) {
                 Ok(play) => {
-                    match self.pot(&position)? {
-                        Some(pot) => {
-                            println!("You drew {}.", self.drawn(&pot, &play)?);
-                            self.announce_pot_after_person(&play.to)?;
+                    match self.pot(&position) {
+                        Some((tokens, _)) => {
+                            println!("You drew {}.", self.drawn(&tokens, &position, &play));
+                            self.announce_pot_after_person(&self.game.apply(&position, &play));
                         }
-                        None => println!("You {}.", play.action),
+                        None => println!("You {}.", self.game.describe_move(&position, &play)),
                     }
-                    self.push(Player::Person, play);
+                    self.push(Player::Person, &position, &play);
                     return Ok(Turn::Moved);
                 }
                 Err(error) => {
-                    self.complain(complaints, &position, &error.to_string())?;
+                    self.complain(complaints, &position, &error.to_string());
                     complaints += 1;
                 }
             }
@@ -393,20 +384,19 @@ impl Session {
     /// Show the position before the person's move, with "now" when it has changed
     /// since they last saw it (seed 000 drops "now" when it repeats itself).
     fn show_position(&mut self) -> Result<(), Failure> {
-        let position = self.position().to_string();
+        let position = self.position().clone();
         let now = if self.shown != position { " now" } else { "" };
-        match self.pot(&position)? {
-            Some(pot) => println!(
-                "{}. Please draw {}.",
-                pot_sentence(&pot.tokens, now),
-                pot.choices
-            ),
+        let board = self.game.board(&position);
+        match self.pot(&position) {
+            Some((tokens, choices)) => {
+                println!("{}. Please draw {choices}.", pot_sentence(&tokens, now))
+            }
             None => {
-                println!("{}", self.game.render(&position)?);
+                println!("{}", board::draw(&board));
                 if self.explained {
                     println!("Your move?");
                 } else {
-                    println!("Your move? ({})", self.game.move_syntax(&position)?);
+                    println!("Your move? ({})", self.game.move_syntax(&position));
                     self.explained = true;
                 }
             }
@@ -417,50 +407,43 @@ impl Session {
 
     /// Seed 000's line after the person's draw: "There are now 10 tokens in the pot.
     /// Computer will draw next." (unless the pot is empty).
-    fn announce_pot_after_person(&mut self, after: &str) -> Result<(), Failure> {
-        if let Some(pot) = self.game.pot(after)? {
-            if !is_over(self.game.as_ref(), after)? {
+    fn announce_pot_after_person(&mut self, after: &AnyPosition) {
+        if let Some((tokens, _)) = self.pot(after) {
+            if !self.game.is_over(after) {
                 println!(
                     "{}. Computer will draw next.",
-                    pot_sentence(&pot.tokens, " now")
+                    pot_sentence(&tokens, " now")
                 );
-                self.shown = after.to_string();
+                self.shown = after.clone();
             }
         }
-        Ok(())
     }
 
     /// Answer a move that is not one, more sternly each time.
-    fn complain(&self, complaints: usize, position: &str, error: &str) -> Result<(), Failure> {
-        match self.pot(position)? {
-            Some(pot) => {
-                let choices = &pot.choices;
-                match complaints {
-                    0 => println!("Please take {choices}."),
-                    1 => println!("You must take {choices}."),
-                    2 => println!("I will say it once more: take {choices}."),
-                    _ => println!("Take {choices}. Nothing else."),
-                }
-            }
+    fn complain(&self, complaints: usize, position: &AnyPosition, error: &str) {
+        match self.pot(position) {
+            Some((_, choices)) => match complaints {
+                0 => println!("Please take {choices}."),
+                1 => println!("You must take {choices}."),
+                2 => println!("I will say it once more: take {choices}."),
+                _ => println!("Take {choices}. Nothing else."),
+            },
             None => match complaints {
                 0 => println!("Sorry, that is not a move here: {error}."),
                 1 => println!("That is not a move either: {error}."),
-                _ => println!("A move, please: {}.", self.game.move_syntax(position)?),
+                _ => println!("A move, please: {}.", self.game.move_syntax(position)),
             },
         }
-        Ok(())
     }
 
     fn hint(&self) -> Result<(), Failure> {
-        let request = Request {
-            convention: self.convention,
-            max_moves: 1,
-            with_positions: true,
-        };
-        let analysis = self.game.analyze(self.position(), request)?.analysis;
+        let position = self.position();
+        let analysis = self
+            .game
+            .analyze(position, self.convention, 1, &Budget::unlimited())?;
         match analysis.winning_moves.first() {
             Some(best) => {
-                let text = best.play.as_ref().map_or("", |play| play.text.as_str());
+                let text = self.game.move_text(position, &best.play);
                 println!(
                     "Hint: {} (type \"{text}\"): it {}.",
                     best.action, best.reason
@@ -485,34 +468,30 @@ impl Session {
         println!("Your last move and my reply are taken back.");
     }
 
-    fn push(&mut self, by: Player, play: TextMove) {
+    fn push(&mut self, by: Player, before: &AnyPosition, play: &AnyMove) {
+        let TextMove { action, .. } = self.game.text_move(before, play);
         self.history.push(PlayedMove {
             by,
-            action: play.action,
-            position: play.to,
+            action,
+            position: self.game.apply(before, play),
         });
     }
 
-    fn pot(&self, position: &str) -> Result<Option<Pot>, Failure> {
-        Ok(if self.pot_mode {
-            self.game.pot(position)?
+    /// The pot's tokens and what one may draw, in the pot game's dialogue.
+    fn pot(&self, position: &AnyPosition) -> Option<(Nat, String)> {
+        if self.pot_mode {
+            pot(&self.game.board(position))
         } else {
             None
-        })
+        }
     }
 
-    /// "three tokens": how many a move draws from the pot.
-    fn drawn(&self, pot: &Pot, play: &TextMove) -> Result<String, Failure> {
-        let left = self
-            .game
-            .pot(&play.to)?
-            .map_or(Nat::from(0u32), |p| p.tokens);
-        let taken = &pot.tokens - left;
-        Ok(format!(
-            "{} {}",
-            count_in_words(&taken),
-            tokens_word(&taken)
-        ))
+    /// "three tokens": how many a move draws from a pot of `tokens`.
+    fn drawn(&self, tokens: &Nat, position: &AnyPosition, play: &AnyMove) -> String {
+        let after = self.game.apply(position, play);
+        let left = pot(&self.game.board(&after)).map_or(Nat::from(0u32), |(left, _)| left);
+        let taken = tokens - left;
+        format!("{} {}", count_in_words(&taken), tokens_word(&taken))
     }
 
     fn announce_end(&self, winner: Player) {
@@ -560,6 +539,14 @@ enum Turn {
     Moved,
     Quit,
     Interrupted,
+}
+
+/// The tokens and the choices of a pot board.
+fn pot(board: &Board) -> Option<(Nat, String)> {
+    match board {
+        Board::Pot { tokens, choices } => Some((tokens.clone(), choices.clone())),
+        _ => None,
+    }
 }
 
 /// "There are now 9 tokens in the pot", "There is 1 token in the pot".

@@ -4,7 +4,7 @@ use super::game;
 use crate::failure::Failure;
 use crate::output::to_stdout;
 use crate::record::{Record, player_name};
-use nimlab_core::games::MAX_SEARCHED_MOVES;
+use nimlab_core::limits::SEARCH_BRANCHING;
 use nimlab_core::play::review;
 use std::path::PathBuf;
 
@@ -26,22 +26,26 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let record = Record::load(&args.file)?;
     let game = game(&record.game)?;
     let convention = record.convention()?;
-    let start = game.normalize(&record.start)?;
-    let moves = record.played_moves()?;
+    let start = game.parse_position(&record.start)?;
+    let moves = record.played_moves(game.as_ref())?;
     // Every recorded move must be a legal move from the position before it.
-    let mut before = start.clone();
+    let mut before = &start;
     for (index, played) in moves.iter().enumerate() {
-        let after = game.normalize(&played.position)?;
         // Checked where every move can be listed; huge positions are taken on trust.
-        let legal = game.legal_moves(&before, MAX_SEARCHED_MOVES)?;
-        if legal.complete && !legal.moves.iter().any(|m| m.to == after) {
+        let (legal, complete) = game.legal_moves(before, SEARCH_BRANCHING.get());
+        if complete
+            && !legal
+                .iter()
+                .any(|m| game.apply(before, m) == played.position)
+        {
             return Err(Failure::Input(format!(
-                "move {} of the record ('{}') is not a legal move from {before}",
+                "move {} of the record ('{}') is not a legal move from {}",
                 index + 1,
-                played.action
+                played.action,
+                game.format_position(before)
             )));
         }
-        before = after;
+        before = &played.position;
     }
     let blunders = review(game.as_ref(), convention, &start, &moves)?;
     to_stdout(|out| {
@@ -50,7 +54,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
             "Review of {} ({} play) from {}: {} moves, winner: {}.",
             game.spec(),
             record.convention,
-            start,
+            game.format_position(&start),
             moves.len(),
             record.winner.as_deref().unwrap_or("none (unfinished)")
         )?;
@@ -64,14 +68,16 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 "{:>3}. {who}: {} → {}",
                 index + 1,
                 played.action,
-                played.position
+                game.format_position(&played.position)
             )?;
             if let Some(blunder) = blunders.iter().find(|b| b.index == index) {
+                let before = index.checked_sub(1).map_or(&start, |i| &moves[i].position);
                 writeln!(
                     out,
                     "     Mistake: this turned a won position into a lost one. \
                      Instead, {} would have kept the win: it {}.",
-                    blunder.better.action, blunder.reason
+                    game.describe_move(before, &blunder.better),
+                    blunder.reason
                 )?;
             }
         }

@@ -103,7 +103,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
             }
             let text = n.to_string();
             if text.len() > MAX_WRITTEN_DIGITS {
-                return Err(Error::Unsupported(format!(
+                return Err(Error::NoKnownValue(format!(
                     "N has {} digits; the terms are written out for N of up to \
                      {MAX_WRITTEN_DIGITS} digits (--indices lists F(i) by index at any size)",
                     text.len()

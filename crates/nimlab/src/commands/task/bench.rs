@@ -11,11 +11,11 @@
 
 use crate::failure::Failure;
 use crate::output::to_stdout;
+use nimlab_core::Budget;
 use nimlab_core::games::subtraction::extend_table;
 use nimlab_core::num::parse_bounded;
 use nimlab_core::solve::search::{Game, Oracle};
 use nimlab_core::{Convention, InputError, Outcome};
-use std::cell::Cell;
 use std::hint::black_box;
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
@@ -72,27 +72,30 @@ impl Options {
 /// canonicalized by sorting, so permutations of the piles share a memo entry.
 struct Tuples {
     sorted: bool,
-    deadline: Instant,
-    expired: Cell<bool>,
 }
 
 impl Game for Tuples {
     type Position = Vec<u8>;
+    /// (the pile, the amount taken from it).
+    type Move = (usize, u8);
 
-    fn moves(&self, piles: &Vec<u8>) -> Vec<Vec<u8>> {
-        if self.expired.get() || Instant::now() >= self.deadline {
-            self.expired.set(true);
-            return Vec::new();
-        }
-        let mut out = Vec::new();
-        for (i, &pile) in piles.iter().enumerate() {
-            for &s in SET.iter().filter(|&&s| s <= pile as usize) {
-                let mut next = piles.clone();
-                next[i] = pile - s as u8;
-                out.push(next);
-            }
-        }
-        out
+    fn legal_moves(&self, piles: &Vec<u8>, _limit: usize) -> (Vec<(usize, u8)>, bool) {
+        let moves = piles
+            .iter()
+            .enumerate()
+            .flat_map(|(i, &pile)| {
+                SET.iter()
+                    .filter(move |&&s| s <= pile as usize)
+                    .map(move |&s| (i, s as u8))
+            })
+            .collect();
+        (moves, true)
+    }
+
+    fn apply(&self, piles: &Vec<u8>, &(i, s): &(usize, u8)) -> Vec<u8> {
+        let mut next = piles.clone();
+        next[i] -= s;
+        next
     }
 
     fn canonical(&self, piles: &Vec<u8>) -> Vec<u8> {
@@ -134,18 +137,13 @@ fn monolithic(m: usize, sorted: bool, budget: Duration) -> Search {
 
 fn monolithic_once(m: usize, sorted: bool, budget: Duration) -> Search {
     let start = Instant::now();
-    let game = Tuples {
-        sorted,
-        deadline: start + budget,
-        expired: Cell::new(false),
-    };
-    let mut oracle = Oracle::new(&game, Convention::Normal);
-    let outcome = oracle
-        .outcome(&vec![N; m])
-        .expect("subtraction games have no cycles");
+    let game = Tuples { sorted };
+    let deadline = Budget::unlimited().with_deadline(start + budget);
+    let mut oracle = Oracle::with_budget(&game, Convention::Normal, &deadline);
+    let outcome = oracle.outcome(&vec![N; m]).ok();
     Search {
         time: start.elapsed(),
-        outcome: (!game.expired.get()).then_some(outcome),
+        outcome,
         states: oracle.memo_len(),
     }
 }

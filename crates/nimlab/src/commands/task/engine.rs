@@ -3,11 +3,11 @@
 
 use crate::failure::Failure;
 use crate::output::to_stdout;
-use nimlab_core::Nat;
 use nimlab_core::games::HeapSequence;
 use nimlab_core::games::heap::HeapSum;
 use nimlab_core::games::subtraction::Subtraction;
 use nimlab_core::solve::search::{Game, GrundyEngine};
+use nimlab_core::{Budget, Nat};
 
 /// Two piles (a, b) as one state: a move reduces either pile by any positive amount.
 /// The engine sees the pair whole (no decomposition), keyed by the sorted pair.
@@ -15,12 +15,19 @@ struct PairNim;
 
 impl Game for PairNim {
     type Position = (u32, u32);
+    /// The pair after the move.
+    type Move = (u32, u32);
 
-    fn moves(&self, &(a, b): &(u32, u32)) -> Vec<(u32, u32)> {
-        (0..a)
+    fn legal_moves(&self, &(a, b): &(u32, u32), _limit: usize) -> (Vec<(u32, u32)>, bool) {
+        let moves = (0..a)
             .map(|x| (x, b))
             .chain((0..b).map(|y| (a, y)))
-            .collect()
+            .collect();
+        (moves, true)
+    }
+
+    fn apply(&self, _pair: &(u32, u32), after: &(u32, u32)) -> (u32, u32) {
+        *after
     }
 
     fn canonical(&self, &(a, b): &(u32, u32)) -> (u32, u32) {
@@ -40,7 +47,9 @@ pub fn run() -> Result<(), Failure> {
     let subtraction = HeapSum {
         rules: Subtraction::new(&[1, 3, 4])?,
     };
-    let table = subtraction.rules.grundy_table(N as usize)?;
+    let table = subtraction
+        .rules
+        .grundy_table(N as usize, &Budget::unlimited())?;
     let mut engine = GrundyEngine::new(&subtraction);
     let same = (0..=N)
         .all(|n| engine.grundy(&vec![Nat::from(n)]).expect("no cycles") == table[n as usize]);

@@ -10,12 +10,13 @@ use nimlab_core::games::octal::Octal;
 use nimlab_core::games::staircase::Staircase;
 use nimlab_core::games::turtles::Turtles;
 use nimlab_core::solve::sum::nim_sum;
-use nimlab_core::{Convention, InputError, Nat, Outcome};
+use nimlab_core::{Budget, Convention, InputError, Nat, Outcome};
 
 /// The outcome of `position` in normal play, as FIRST or SECOND.
 fn decide<S: Strategy>(game: &S, position: &S::Position) -> Result<&'static str, Failure> {
     Ok(winner(
-        game.analyze(position, Convention::Normal, 0)?.outcome,
+        game.analyze(position, Convention::Normal, 0, &Budget::unlimited())?
+            .outcome,
     ))
 }
 
@@ -57,8 +58,12 @@ pub fn staircase(input: &mut Input) -> Result<String, Failure> {
 pub fn misere_nim(input: &mut Input) -> Result<String, Failure> {
     let piles = heaps(input)?;
     let game = HeapSum { rules: Nim };
-    let normal = game.analyze(&piles, Convention::Normal, 0)?.outcome;
-    let misere = game.analyze(&piles, Convention::Misere, 0)?.outcome;
+    let normal = game
+        .analyze(&piles, Convention::Normal, 0, &Budget::unlimited())?
+        .outcome;
+    let misere = game
+        .analyze(&piles, Convention::Misere, 0, &Budget::unlimited())?
+        .outcome;
     Ok(format!(
         "NORMAL: {}\nMISERE: {}\n",
         winner(normal),

@@ -2,10 +2,12 @@
 
 use super::{Input, line_of};
 use crate::failure::Failure;
+use nimlab_core::Budget;
 use nimlab_core::Nat;
 use nimlab_core::games::HeapSequence;
 use nimlab_core::games::heap::HeapRules;
-use nimlab_core::games::subtraction::{MAX_AMOUNT, MAX_TAKE, Subtraction, TakeUpTo};
+use nimlab_core::games::subtraction::{Subtraction, TakeUpTo};
+use nimlab_core::limits::{SUBTRACTION_AMOUNT, TAKE_AMOUNT};
 use nimlab_core::num::to_u64;
 use nimlab_core::solve::mex::mex;
 use nimlab_core::solve::sum::winning_target as target_of;
@@ -37,18 +39,18 @@ fn read_set(input: &mut Input, max: u64) -> Result<Subtraction, Failure> {
 pub fn subtraction_table(input: &mut Input) -> Result<String, Failure> {
     let n = input.bounded("n", 0, MAX_TABLE)? as usize;
     let game = read_set(input, u64::MAX)?;
-    Ok(line_of(&game.grundy_table(n)?))
+    Ok(line_of(&game.grundy_table(n, &Budget::unlimited())?))
 }
 
 /// Task 3: `|S| s1.. m p1..pm` → FIRST or SECOND, by the XOR of the piles' values.
 pub fn subtraction_sum(input: &mut Input) -> Result<String, Failure> {
-    let game = read_set(input, MAX_AMOUNT)?;
+    let game = read_set(input, SUBTRACTION_AMOUNT.value)?;
     super::games::heap_sum(&game, input)
 }
 
 /// Task 5: `k Q n1..nQ` → FIRST or SECOND per query, by g(n) = n mod (k + 1).
 pub fn take_queries(input: &mut Input) -> Result<String, Failure> {
-    let k = input.bounded("k", 1, MAX_TAKE)?;
+    let k = input.bounded("k", 1, TAKE_AMOUNT.value)?;
     let game = TakeUpTo::parse(&k.to_string())?;
     let queries = input.count("Q", 1)?;
     let mut out = String::with_capacity(queries.min(1 << 20) * 7);
@@ -70,7 +72,7 @@ pub fn take_one_or_two(input: &mut Input) -> Result<String, Failure> {
     let piles = (0..m)
         .map(|_| input.bounded("pile size", 0, n))
         .collect::<Result<Vec<_>, _>>()?;
-    let table = Subtraction::new(&[1, 2])?.grundy_table(n as usize)?;
+    let table = Subtraction::new(&[1, 2])?.grundy_table(n as usize, &Budget::unlimited())?;
     let x = piles.iter().fold(0, |x, &p| x ^ table[p as usize]);
     let verdict = if x == 0 { "SECOND" } else { "FIRST" };
     Ok(format!("{}{verdict}\n", line_of(&table)))
@@ -89,7 +91,7 @@ pub fn winning_target(input: &mut Input) -> Result<String, Failure> {
 /// Task 11: `|S| s1.. Q n1..nQ` → g(n) per line, through the period certified by a
 /// full window of max S values.
 pub fn periodic_queries(input: &mut Input) -> Result<String, Failure> {
-    let game = read_set(input, MAX_AMOUNT)?;
+    let game = read_set(input, SUBTRACTION_AMOUNT.value)?;
     let queries = input.count("Q", 1)?;
     let mut out = String::with_capacity(queries.min(1 << 20) * 3);
     for _ in 0..queries {

@@ -1,0 +1,209 @@
+//! Every limit nimlab puts on a question, in one place.
+//!
+//! A question beyond a limit is answered at once with [`Error::TooLarge`] naming the
+//! limit and what the question needs, never with minutes of work or an abort. Each
+//! limit says why it is where it is; [`ALL`] lists them for documentation (the
+//! README's table of limits is checked against it).
+
+use crate::error::{Error, TooLarge};
+use crate::num::Nat;
+
+/// A bound on what nimlab computes for one question.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limit {
+    /// What is limited, e.g. "misère search of heap games".
+    pub name: &'static str,
+    /// The largest value allowed.
+    pub value: u64,
+    /// The unit of `value`, e.g. "tokens in all".
+    pub unit: &'static str,
+    /// Why the limit is there, in a few words.
+    pub reason: &'static str,
+}
+
+impl Limit {
+    /// The error for a question beyond this limit that needs `needed` (in this
+    /// limit's unit, when known); `message` is the line people read.
+    pub fn exceeded(&self, needed: Option<Nat>, message: impl Into<String>) -> Error {
+        Error::TooLarge(TooLarge {
+            limit: self.name,
+            max: self.value,
+            needed,
+            message: message.into(),
+        })
+    }
+
+    /// The value as a `usize` (every limit fits one on the machines nimlab runs on).
+    pub const fn get(&self) -> usize {
+        self.value as usize
+    }
+}
+
+/// Positions of a heap game whose misère play has no rule are solved by searching
+/// every position reachable: about the number of partitions of the total.
+pub const MISERE_HEAP_SEARCH: Limit = Limit {
+    name: "misère search of heap games",
+    value: 32,
+    unit: "tokens in all",
+    reason: "the search visits about as many positions as the total has partitions",
+};
+
+/// Misère Turning Turtles is solved by searching every row up to the last head.
+pub const MISERE_TURTLES_SEARCH: Limit = Limit {
+    name: "misère search of Turning Turtles",
+    value: 16,
+    unit: "coins up to the last head",
+    reason: "the search visits up to 2^16 rows",
+};
+
+/// Misère play of a sum of different games is searched over the whole sum.
+pub const MISERE_SUM_SEARCH: Limit = Limit {
+    name: "misère search of sums",
+    value: 50_000,
+    unit: "positions",
+    reason: "a second or so of search",
+};
+
+/// Most legal moves a search lists from one position: a position with more is too
+/// large to search move by move.
+pub const SEARCH_BRANCHING: Limit = Limit {
+    name: "moves searched from one position",
+    value: 4096,
+    unit: "moves",
+    reason: "searches go through every move of every position they visit",
+};
+
+/// How long the computer may look ahead for the longest defence in a lost position.
+pub const PLAY_LOOKAHEAD: Limit = Limit {
+    name: "the computer's look-ahead in play",
+    value: 200,
+    unit: "milliseconds",
+    reason: "a reply should feel instant",
+};
+
+/// The most winning moves and legal moves the computer weighs in play.
+pub const PLAY_CANDIDATES: Limit = Limit {
+    name: "moves the computer weighs in play",
+    value: 256,
+    unit: "moves",
+    reason: "enough to choose among; a huge heap has more moves than fit in memory",
+};
+
+/// The remoteness of each move's result is shown when one search of them all visits
+/// at most this many positions.
+pub const MOVES_REMOTENESS_SEARCH: Limit = Limit {
+    name: "remoteness search for the moves of a position",
+    value: 200_000,
+    unit: "positions",
+    reason: "a fraction of a second of search",
+};
+
+/// Octal codes have at most this many digits after the point.
+pub const OCTAL_DIGITS: Limit = Limit {
+    name: "digits of an octal code",
+    value: 32,
+    unit: "digits",
+    reason: "each digit adds work to every value of the nim-sequence",
+};
+
+/// The period of an octal game is searched in a table of at most this many values.
+pub const OCTAL_PERIOD_SEARCH: Limit = Limit {
+    name: "period search of octal games",
+    value: 1 << 14,
+    unit: "values",
+    reason: "the table costs O(n²) work per splitting digit",
+};
+
+/// Grundy's game has no known period: its values come from a table this long.
+pub const GRUNDY_GAME_TABLE: Limit = Limit {
+    name: "table of Grundy's game",
+    value: 1 << 15,
+    unit: "tokens in a heap",
+    reason: "the table costs O(n²) work",
+};
+
+/// The largest amount in a subtraction set.
+pub const SUBTRACTION_AMOUNT: Limit = Limit {
+    name: "amounts of a subtraction set",
+    value: 1_000_000,
+    unit: "tokens",
+    reason: "the period search keeps a window of max(S) values",
+};
+
+/// The period of a subtraction game is searched in a table of at most this many values.
+pub const SUBTRACTION_PERIOD_SEARCH: Limit = Limit {
+    name: "period search of subtraction games",
+    value: 1 << 25,
+    unit: "values",
+    reason: "128 MiB of table",
+};
+
+/// The largest K of take:K.
+pub const TAKE_AMOUNT: Limit = Limit {
+    name: "K of take:K",
+    value: 1_000_000_000_000_000_000,
+    unit: "tokens",
+    reason: "values are machine words",
+};
+
+/// The largest m of copycat:m.
+pub const COPYCAT_TAKE: Limit = Limit {
+    name: "m of copycat:m",
+    value: 100,
+    unit: "stones",
+    reason: "the period grows about as 4m²",
+};
+
+/// The period of copycat rows is searched in a table of at most this many values.
+pub const COPYCAT_PERIOD_SEARCH: Limit = Limit {
+    name: "period search of copycat games",
+    value: 1 << 22,
+    unit: "values",
+    reason: "m rows of table per value",
+};
+
+/// The most vertices of a DAG file.
+pub const DAG_VERTICES: Limit = Limit {
+    name: "vertices of a DAG",
+    value: 10_000_000,
+    unit: "vertices",
+    reason: "memory for the graph",
+};
+
+/// The most edges of a DAG file.
+pub const DAG_EDGES: Limit = Limit {
+    name: "edges of a DAG",
+    value: 100_000_000,
+    unit: "edges",
+    reason: "memory for the graph",
+};
+
+/// The longest nim-sequence printed in one table.
+pub const GRUNDY_TABLE: Limit = Limit {
+    name: "values in one nim-sequence table",
+    value: 100_000_000,
+    unit: "values",
+    reason: "the table is held in memory (400 MB)",
+};
+
+/// Every limit, for documentation.
+pub const ALL: &[Limit] = &[
+    MISERE_HEAP_SEARCH,
+    MISERE_TURTLES_SEARCH,
+    MISERE_SUM_SEARCH,
+    SEARCH_BRANCHING,
+    PLAY_LOOKAHEAD,
+    PLAY_CANDIDATES,
+    MOVES_REMOTENESS_SEARCH,
+    OCTAL_DIGITS,
+    OCTAL_PERIOD_SEARCH,
+    GRUNDY_GAME_TABLE,
+    SUBTRACTION_AMOUNT,
+    SUBTRACTION_PERIOD_SEARCH,
+    TAKE_AMOUNT,
+    COPYCAT_TAKE,
+    COPYCAT_PERIOD_SEARCH,
+    DAG_VERTICES,
+    DAG_EDGES,
+    GRUNDY_TABLE,
+];

@@ -1,0 +1,109 @@
+//! `nimlab moves GAME POSITION`: every legal move with its value for the player who
+//! makes it.
+
+use super::{convention, game};
+use crate::board;
+use crate::failure::Failure;
+use crate::output::{convention_rule, read_position, to_stdout, write_json};
+use nimlab_core::num::parse_bounded;
+use nimlab_core::report::MovesReport;
+use nimlab_core::{Budget, Convention, Nat};
+use std::io::{self, Write};
+
+const EXAMPLES: &str = "\
+Examples:
+  nimlab moves nim 3 4 5
+  nimlab moves kayles \"4 7\" --misere
+  nimlab moves wythoff 3,5 --json
+
+Each move is marked win (it leaves the opponent a lost position) or lose, with the
+Grundy value of the position it leaves and, for small games, its remoteness: how many
+more moves the game then lasts when the winner hurries and the loser delays.";
+
+/// Every legal move of a position, what to type for it, and whether it wins.
+#[derive(clap::Args)]
+#[command(after_help = EXAMPLES)]
+pub struct Args {
+    /// The game, e.g. nim, take:3, kayles (see 'nimlab --help').
+    game: String,
+    /// The position, e.g. "3 4 5" or 3 4 5; - reads it from standard input.
+    #[arg(required = true, num_args = 1.., allow_negative_numbers = true)]
+    position: Vec<String>,
+    /// Misère play: the player who makes the last move loses.
+    #[arg(long)]
+    misere: bool,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+    /// List at most this many moves (all of them are counted).
+    #[arg(long, value_name = "N", default_value = "100")]
+    max_moves: String,
+}
+
+pub fn run(args: Args) -> Result<(), Failure> {
+    let game = game(&args.game)?;
+    let position = game.parse_position(&read_position(&args.position)?)?;
+    let max_moves = parse_bounded(&args.max_moves, "--max-moves", 0, u64::MAX)? as usize;
+    let convention = convention(args.misere);
+    let values = game.move_values(&position, convention, max_moves, &Budget::unlimited())?;
+    let report = MovesReport::new(game.as_ref(), &position, convention, values);
+    to_stdout(|out| {
+        if args.json {
+            write_json(out, &report)
+        } else {
+            write_plain(out, &report)
+        }
+    })
+}
+
+fn write_plain(out: &mut dyn Write, report: &MovesReport) -> io::Result<()> {
+    writeln!(
+        out,
+        "Game: {} ({})",
+        report.game,
+        convention_rule(report.convention)
+    )?;
+    writeln!(out, "Position: {}", report.position)?;
+    writeln!(out, "{}", board::draw(&report.board))?;
+    let count = &report.count;
+    let moves = if *count == 1u32 { "move" } else { "moves" };
+    writeln!(out, "{count} legal {moves}, winning moves first:")?;
+    let width = report
+        .moves
+        .iter()
+        .map(|m| m.text.chars().count())
+        .max()
+        .unwrap_or(0);
+    for m in &report.moves {
+        let result = if m.wins { "win " } else { "lose" };
+        let mut values = Vec::new();
+        if let Some(grundy) = &m.grundy {
+            values.push(match report.convention {
+                Convention::Normal => format!("Grundy value {grundy}"),
+                Convention::Misere => format!("normal-play Grundy value {grundy}"),
+            });
+        }
+        if let Some(remoteness) = m.remoteness {
+            values.push(format!("remoteness {remoteness}"));
+        }
+        let values = if values.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", values.join(", "))
+        };
+        writeln!(
+            out,
+            "  {result}  {:<width$}  {} → {}{values}",
+            m.text, m.description, m.to
+        )?;
+    }
+    let unlisted = count - Nat::from(report.moves.len());
+    if unlisted > 0u32 {
+        let moves = if unlisted == 1u32 { "move" } else { "moves" };
+        writeln!(
+            out,
+            "  … and {unlisted} more {moves} (--max-moves lists more)"
+        )?;
+    }
+    Ok(())
+}
