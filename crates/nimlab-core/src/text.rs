@@ -20,6 +20,11 @@ pub fn plural<'a>(count: &Nat, singular: &'a str, plural: &'a str) -> &'a str {
     if *count == 1u32 { singular } else { plural }
 }
 
+/// A count with its noun: "1 pin", "3 pins".
+pub fn count_of(count: &Nat, singular: &str, plural_noun: &str) -> String {
+    format!("{count} {}", plural(count, singular, plural_noun))
+}
+
 /// "token" or "tokens" for a count.
 pub fn tokens_word(count: &Nat) -> &'static str {
     plural(count, "token", "tokens")
@@ -62,6 +67,8 @@ mod tests {
         assert_eq!(tokens_word(&Nat::from(1u32)), "token");
         assert_eq!(tokens_word(&Nat::from(0u32)), "tokens");
         assert_eq!(count_in_words(&Nat::from(3u32)), "three");
+        assert_eq!(count_of(&Nat::from(1u32), "pin", "pins"), "1 pin");
+        assert_eq!(count_of(&Nat::from(2u32), "pin", "pins"), "2 pins");
         assert_eq!(count_in_words(&Nat::from(12u32)), "12");
         assert_eq!(draw_count(&Nat::from(3u32), "coin", "coins"), "●●● (3)");
         assert_eq!(draw_count(&Nat::from(0u32), "coin", "coins"), "empty");

@@ -23,7 +23,7 @@ use crate::solve::mex::MexSet;
 use crate::solve::period::{Periodicity, Theorem, search_period};
 use crate::solve::search::Game;
 use crate::solve::{Convention, Outcome};
-use crate::text::list_with_or;
+use crate::text::{count_of, list_with_or};
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
@@ -177,15 +177,6 @@ impl Copycat {
     }
 }
 
-/// "1 stone", "2 stones".
-fn stones(n: &Nat) -> String {
-    if *n == 1u32 {
-        "1 stone".to_string()
-    } else {
-        format!("{n} stones")
-    }
-}
-
 impl Strategy for Copycat {
     fn spec(&self) -> String {
         format!("copycat:{}", self.m)
@@ -281,13 +272,13 @@ impl Strategy for Copycat {
                 WinningMove {
                     action: format!(
                         "take {} ({} → {})",
-                        stones(&Nat::from(t)),
+                        count_of(&Nat::from(t), "stone", "stones"),
                         position.heap,
                         to.heap
                     ),
                     reason: format!(
                         "leaves {} and forbids taking {t}: a position the opponent loses",
-                        stones(&to.heap)
+                        count_of(&to.heap, "stone", "stones")
                     ),
                     play: t,
                 }
@@ -311,7 +302,7 @@ impl Strategy for Copycat {
         let after = Self::after(position, *t);
         format!(
             "take {} ({} → {})",
-            stones(&Nat::from(*t)),
+            count_of(&Nat::from(*t), "stone", "stones"),
             position.heap,
             after.heap
         )

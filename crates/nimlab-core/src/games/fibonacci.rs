@@ -35,6 +35,7 @@ use crate::seq::fibonacci::{fibonacci, sum_of_terms, zeckendorf};
 use crate::solve::budget::Budget;
 use crate::solve::search::Game;
 use crate::solve::{Convention, Outcome};
+use crate::text::count_of;
 use malachite_base::num::basic::traits::{One, Zero};
 use malachite_base::num::logic::traits::SignificantBits;
 
@@ -81,22 +82,13 @@ fn shown(n: &Nat) -> Option<String> {
     (n.significant_bits() <= SHOWN_BITS).then(|| n.to_string())
 }
 
-/// "1 chip", "2 chips".
-fn chips(n: &Nat) -> String {
-    if *n == 1u32 {
-        "1 chip".to_string()
-    } else {
-        format!("{n} chips")
-    }
-}
-
 /// Taking `t` chips from `r` in words: "take 13 chips (1000 → 987)", leaving out
 /// numbers too long to print cheaply.
 fn describe_take(r: &Nat, t: &Nat) -> String {
     let left = r - t;
     match (shown(r), shown(&left)) {
-        (Some(from), Some(to)) => format!("take {} ({from} → {to})", chips(t)),
-        _ => format!("take {}", chips(t)),
+        (Some(from), Some(to)) => format!("take {} ({from} → {to})", count_of(t, "chip", "chips")),
+        _ => format!("take {}", count_of(t, "chip", "chips")),
     }
 }
 
@@ -213,7 +205,7 @@ impl FibonacciNim {
                         "leaves {}, whose smallest Zeckendorf term {} is more than {bound}, \
                          the most the opponent may take",
                         match shown(&left) {
-                            Some(_) => chips(&left),
+                            Some(_) => count_of(&left, "chip", "chips"),
                             None => "a pile".to_string(),
                         },
                         term(indices[i + 1])

@@ -28,6 +28,7 @@ use crate::report::Board;
 use crate::solve::budget::Budget;
 use crate::solve::mex::extend_by_mex;
 use crate::solve::period::{Periodicity, Theorem, search_period};
+use crate::text::count_of;
 use malachite_base::num::arithmetic::traits::Mod;
 use malachite_base::num::basic::traits::{One, Zero};
 use std::sync::OnceLock;
@@ -243,11 +244,6 @@ impl Octal {
     }
 }
 
-/// "1 pin", "2 pins".
-fn pins(count: &Nat) -> String {
-    format!("{count} {}", if *count == 1u32 { "pin" } else { "pins" })
-}
-
 impl HeapRules for Octal {
     fn spec(&self) -> String {
         if self.kayles {
@@ -337,11 +333,11 @@ impl HeapRules for Octal {
             [] => format!("knock down both pins of {row}"),
             [left] => format!(
                 "knock down {} at the end of {row}, leaving a row of {left}",
-                pins(&count)
+                count_of(&count, "pin", "pins")
             ),
             [a, b] => format!(
                 "knock down {} from {row}, leaving rows of {a} and {b}",
-                pins(&count)
+                count_of(&count, "pin", "pins")
             ),
             _ => format!("{row} ({n} → {})", describe_heaps(option)),
         }

@@ -17,6 +17,7 @@ use crate::solve::budget::Budget;
 use crate::solve::search::Game;
 use crate::solve::sum::nim_sum;
 use crate::solve::{Convention, Outcome};
+use crate::text::count_of;
 use malachite_base::num::basic::traits::{One, Zero};
 
 /// Staircase Nim.
@@ -32,11 +33,6 @@ pub struct StairMove {
     pub coins: Nat,
 }
 
-/// "1 coin", "3 coins".
-fn coins_phrase(count: &Nat) -> String {
-    format!("{count} {}", if *count == 1u32 { "coin" } else { "coins" })
-}
-
 impl Staircase {
     /// The coin counts on the odd steps (1, 3, 5, …).
     fn odd_steps(coins: &[Nat]) -> impl Iterator<Item = &Nat> {
@@ -44,7 +40,7 @@ impl Staircase {
     }
 
     fn describe(play: &StairMove) -> String {
-        let moved = coins_phrase(&play.coins);
+        let moved = count_of(&play.coins, "coin", "coins");
         match play.step {
             1 => format!("move {moved} from step 1 off the staircase"),
             step => format!("move {moved} from step {step} to step {}", step - 1),

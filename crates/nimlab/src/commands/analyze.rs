@@ -5,6 +5,7 @@ use crate::failure::Failure;
 use crate::output::{convention_rule, read_position, to_stdout, write_json};
 use nimlab_core::num::parse_bounded;
 use nimlab_core::report::AnalysisReport;
+use nimlab_core::text::plural;
 use nimlab_core::{Budget, Convention, Nat, Outcome};
 use std::io::{self, Write};
 
@@ -90,7 +91,7 @@ fn write_plain(out: &mut dyn Write, report: &AnalysisReport) -> io::Result<()> {
             "The player to move has won: the game is over and the opponent made the losing last move."
         )?,
         Outcome::N => {
-            let moves = if *count == 1u32 { "move" } else { "moves" };
+            let moves = plural(count, "move", "moves");
             writeln!(
                 out,
                 "The player to move wins, with {count} winning {moves}:"
@@ -105,7 +106,7 @@ fn write_plain(out: &mut dyn Write, report: &AnalysisReport) -> io::Result<()> {
     }
     let unlisted = count - Nat::from(report.winning_moves.len());
     if unlisted > 0u32 {
-        let moves = if unlisted == 1u32 { "move" } else { "moves" };
+        let moves = plural(&unlisted, "move", "moves");
         writeln!(
             out,
             "  … and {unlisted} more winning {moves} (--max-moves lists more)"

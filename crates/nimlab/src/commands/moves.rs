@@ -7,6 +7,7 @@ use crate::failure::Failure;
 use crate::output::{convention_rule, read_position, to_stdout, write_json};
 use nimlab_core::num::parse_bounded;
 use nimlab_core::report::MovesReport;
+use nimlab_core::text::plural;
 use nimlab_core::{Budget, Convention, Nat};
 use std::io::{self, Write};
 
@@ -66,7 +67,7 @@ fn write_plain(out: &mut dyn Write, report: &MovesReport) -> io::Result<()> {
     writeln!(out, "Position: {}", report.position)?;
     writeln!(out, "{}", board::draw(&report.board))?;
     let count = &report.count;
-    let moves = if *count == 1u32 { "move" } else { "moves" };
+    let moves = plural(count, "move", "moves");
     writeln!(out, "{count} legal {moves}, winning moves first:")?;
     let width = report
         .moves
@@ -99,7 +100,7 @@ fn write_plain(out: &mut dyn Write, report: &MovesReport) -> io::Result<()> {
     }
     let unlisted = count - Nat::from(report.moves.len());
     if unlisted > 0u32 {
-        let moves = if unlisted == 1u32 { "move" } else { "moves" };
+        let moves = plural(&unlisted, "move", "moves");
         writeln!(
             out,
             "  … and {unlisted} more {moves} (--max-moves lists more)"
