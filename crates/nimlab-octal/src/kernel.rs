@@ -1,0 +1,349 @@
+//! The two ways to compute g(n) from g(0), …, g(n − 1): the naive scan of every option
+//! and the sparse-space (rare/common) method. Both give the same value for any rules
+//! and any rare/common split; the split only decides how much work is skipped.
+//!
+//! Option values are marked in [`Marks`], a byte per value stamped with a generation
+//! counter, so starting a new heap costs nothing and marking is one store. When every
+//! value so far is below 64 the pair scan instead ORs `1 << (g(a) ^ g(b))` into one
+//! word, which the compiler vectorizes (with AVX2 where the processor has it, chosen
+//! at run time).
+
+use crate::code::Rules;
+
+/// Number of distinct values a table entry can hold (u16).
+pub(crate) const VALUE_RANGE: usize = 1 << 16;
+
+/// A set of option values for one heap: value v is in the set iff `stamp[v]` equals
+/// the current generation.
+pub(crate) struct Marks {
+    stamp: Box<[u8; VALUE_RANGE]>,
+    generation: u8,
+    /// Every option value is below this power of two (values so far have fewer bits).
+    bound: usize,
+    /// Whether every value so far is below 64, so pair scans may use one word.
+    narrow: bool,
+    avx2: bool,
+}
+
+impl Marks {
+    pub(crate) fn new() -> Marks {
+        Marks {
+            stamp: vec![0; VALUE_RANGE]
+                .into_boxed_slice()
+                .try_into()
+                .expect("the stamp array has VALUE_RANGE entries"),
+            generation: 0,
+            bound: 1,
+            narrow: true,
+            avx2: has_avx2(),
+        }
+    }
+
+    /// Make room for `value` in the table: option values are XORs of table values, so
+    /// they stay below the next power of two above the largest.
+    pub(crate) fn admit(&mut self, value: u16) {
+        let needed = (usize::from(value) + 1).next_power_of_two();
+        self.bound = self.bound.max(needed);
+        self.narrow = self.bound <= 64;
+    }
+
+    /// Every option value is below this.
+    pub(crate) fn bound(&self) -> usize {
+        self.bound
+    }
+
+    /// Empty the set.
+    pub(crate) fn clear(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.stamp.fill(0);
+            self.generation = 1;
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn mark(&mut self, value: u16) {
+        self.stamp[usize::from(value)] = self.generation;
+    }
+
+    #[inline(always)]
+    pub(crate) fn contains(&self, value: u16) -> bool {
+        self.stamp[usize::from(value)] == self.generation
+    }
+
+    /// Mark every i whose bit is set in `bits`.
+    fn mark_bits(&mut self, mut bits: u64) {
+        while bits != 0 {
+            self.mark(bits.trailing_zeros() as u16);
+            bits &= bits - 1;
+        }
+    }
+
+    /// The least value not in the set; at most [`Marks::bound`].
+    pub(crate) fn mex(&self) -> usize {
+        (0..self.bound)
+            .find(|&v| self.stamp[v] != self.generation)
+            .unwrap_or(self.bound)
+    }
+
+    /// Mark g(a) ^ g(rest − a) ^ `xor` for a in `first..=last` (all indices < table.len()).
+    pub(crate) fn mark_pairs(
+        &mut self,
+        table: &[u16],
+        rest: usize,
+        first: usize,
+        last: usize,
+        xor: u16,
+    ) {
+        if first > last {
+            return;
+        }
+        let left = &table[first..=last];
+        let right = &table[rest - last..=rest - first];
+        if self.narrow {
+            let bits = if self.avx2 {
+                // SAFETY: AVX2 is present (checked at run time by `has_avx2`).
+                unsafe { pair_bits_avx2(left, right, xor) }
+            } else {
+                pair_bits(left, right, xor)
+            };
+            self.mark_bits(bits);
+        } else {
+            let generation = self.generation;
+            let stamp = &mut *self.stamp;
+            for (&x, &y) in left.iter().zip(right.iter().rev()) {
+                stamp[usize::from(x ^ y ^ xor)] = generation;
+            }
+        }
+    }
+}
+
+/// OR of `1 << (l ^ r ^ xor)` over `left` against `right` reversed; values below 64.
+#[inline(always)]
+fn pair_bits(left: &[u16], right: &[u16], xor: u16) -> u64 {
+    left.iter()
+        .zip(right.iter().rev())
+        .fold(0u64, |acc, (&x, &y)| acc | 1u64 << ((x ^ y ^ xor) & 63))
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn pair_bits_avx2(left: &[u16], right: &[u16], xor: u16) -> u64 {
+    pair_bits(left, right, xor)
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+unsafe fn pair_bits_avx2(left: &[u16], right: &[u16], xor: u16) -> u64 {
+    pair_bits(left, right, xor)
+}
+
+fn has_avx2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("avx2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// The last first part a of a two-heap split of `rest` (a ≤ rest − a, and a < rest − a
+/// when the parts must differ).
+#[inline]
+pub(crate) fn last_first_part(rest: usize, unequal: bool) -> usize {
+    if unequal { (rest - 1) / 2 } else { rest / 2 }
+}
+
+/// Mark the options that leave no heap or one heap, and every three-heap split.
+pub(crate) fn mark_takes_and_three_splits(rules: &Rules, table: &[u16], marks: &mut Marks) {
+    let n = table.len();
+    if rules.take_all.contains(&n) {
+        marks.mark(0);
+    }
+    for &k in rules.take_some.iter().take_while(|&&k| k < n) {
+        marks.mark(table[n - k]);
+    }
+    for &k in rules.split_three.iter().take_while(|&&k| k + 3 <= n) {
+        let rest = n - k;
+        for a in 1..=rest / 3 {
+            marks.mark_pairs(table, rest - a, a, (rest - a) / 2, table[a]);
+        }
+    }
+}
+
+/// g(n) by marking every option (n = table.len()); may be [`Marks::bound`] or more,
+/// which the caller rejects if it does not fit a u16.
+pub(crate) fn naive_value(rules: &Rules, table: &[u16], marks: &mut Marks) -> usize {
+    marks.clear();
+    mark_takes_and_three_splits(rules, table, marks);
+    let n = table.len();
+    for &k in rules.split_two.iter().take_while(|&&k| k + 2 <= n) {
+        let rest = n - k;
+        marks.mark_pairs(
+            table,
+            rest,
+            1,
+            last_first_part(rest, rules.unequal_parts),
+            0,
+        );
+    }
+    marks.mex()
+}
+
+/// A rare/common split of the values: v is rare iff popcount(v & mask) is even. Rare
+/// XOR rare and common XOR common are rare; rare XOR common is common.
+#[derive(Clone, Debug)]
+pub(crate) struct Split {
+    mask: u16,
+    /// Positions r ≥ 1 whose value is rare, increasing, with that value.
+    rare: Vec<(usize, u16)>,
+}
+
+/// Whether `value` is rare under `mask`: popcount(value & mask) is even.
+#[inline]
+pub(crate) fn is_rare(mask: u16, value: u16) -> bool {
+    (value & mask).count_ones() % 2 == 0
+}
+
+impl Split {
+    /// The split for `mask` over `table` (mask 0 makes every value rare: correct, slow).
+    pub(crate) fn new(mask: u16, table: &[u16]) -> Split {
+        let mut split = Split {
+            mask,
+            rare: Vec::new(),
+        };
+        for (position, &value) in table.iter().enumerate().skip(1) {
+            split.record(position, value);
+        }
+        split
+    }
+
+    pub(crate) fn mask(&self) -> u16 {
+        self.mask
+    }
+
+    /// How many positions ≥ 1 have a rare value.
+    pub(crate) fn rare_count(&self) -> usize {
+        self.rare.len()
+    }
+
+    #[inline]
+    pub(crate) fn is_rare(&self, value: u16) -> bool {
+        is_rare(self.mask, value)
+    }
+
+    /// Note g(`position`) = `value` (positions in increasing order).
+    pub(crate) fn record(&mut self, position: usize, value: u16) {
+        if position > 0 && self.is_rare(value) {
+            self.rare.push((position, value));
+        }
+    }
+}
+
+/// g(n) by the sparse-space method (n = table.len(), every value before n recorded in
+/// `split`). Marks every common option through the pairs with a rare part; the least
+/// unmarked common value c is then not an option, so g ≤ c; g < c only if a rare value
+/// below c is not an option, which the scan of all pairs decides, stopping as soon as
+/// every rare value below c has been seen.
+pub(crate) fn sparse_value(
+    rules: &Rules,
+    table: &[u16],
+    split: &Split,
+    marks: &mut Marks,
+) -> usize {
+    marks.clear();
+    mark_takes_and_three_splits(rules, table, marks);
+    let n = table.len();
+    let splits = || rules.split_two.iter().take_while(move |&&k| k + 2 <= n);
+    for &k in splits() {
+        let rest = n - k;
+        let below = split.rare.partition_point(|&(r, _)| r < rest);
+        for &(r, value) in &split.rare[..below] {
+            if !(rules.unequal_parts && 2 * r == rest) {
+                marks.mark(value ^ table[rest - r]);
+            }
+        }
+    }
+    let bound = marks.bound();
+    let candidate = (0..bound)
+        .find(|&v| !split.is_rare(v as u16) && !marks.contains(v as u16))
+        .unwrap_or(bound);
+    let mut missing = (0..candidate)
+        .filter(|&v| !marks.contains(v as u16))
+        .count();
+    if missing == 0 {
+        return candidate;
+    }
+    for &k in splits() {
+        let rest = n - k;
+        for a in 1..=last_first_part(rest, rules.unequal_parts) {
+            let value = table[a] ^ table[rest - a];
+            if usize::from(value) < candidate && !marks.contains(value) {
+                marks.mark(value);
+                missing -= 1;
+                if missing == 0 {
+                    return candidate;
+                }
+            }
+        }
+    }
+    marks.mex()
+}
+
+/// The mask whose split leaves the fewest rare positions ≥ 1, from the count of each
+/// value among them (`histogram[v]`, length a power of two): the Walsh–Hadamard
+/// transform W(m) = Σ h(v)·(−1)^popcount(v & m) is (rare − common) for mask m.
+/// Ties go to the smaller mask; with fewer than two values every mask is as good as 0.
+pub(crate) fn best_mask(histogram: &[u64]) -> u16 {
+    let mut transform: Vec<i64> = histogram.iter().map(|&h| h as i64).collect();
+    let mut width = 1;
+    while width < transform.len() {
+        for block in transform.chunks_mut(2 * width) {
+            let (low, high) = block.split_at_mut(width);
+            for (x, y) in low.iter_mut().zip(high) {
+                (*x, *y) = (*x + *y, *x - *y);
+            }
+        }
+        width *= 2;
+    }
+    (1..transform.len())
+        .min_by_key(|&m| (transform[m], m))
+        .filter(|&m| transform[m] < transform[0])
+        .unwrap_or(0) as u16
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn best_mask_minimizes_rare_positions() {
+        // Values 1 and 2 common, 0 and 3 rare under mask 3; mask 1 leaves 0, 2 rare.
+        let histogram = [1, 50, 40, 2];
+        let mask = best_mask(&histogram);
+        let rare = |m: u16| {
+            (0..4u16)
+                .filter(|v| (v & m).count_ones() % 2 == 0)
+                .map(|v| histogram[v as usize])
+                .sum::<u64>()
+        };
+        assert_eq!(mask, 3);
+        assert!((1..4).all(|m| rare(mask) <= rare(m)));
+        assert_eq!(best_mask(&[5]), 0);
+        assert_eq!(best_mask(&[5, 0]), 0);
+    }
+
+    #[test]
+    fn marks_wrap_their_generation() {
+        let mut marks = Marks::new();
+        marks.admit(200);
+        for round in 0..600u32 {
+            marks.clear();
+            assert_eq!(marks.mex(), 0, "round {round}");
+            marks.mark(0);
+            marks.mark(1);
+            assert_eq!(marks.mex(), 2);
+        }
+    }
+}
