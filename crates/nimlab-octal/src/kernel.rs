@@ -3,15 +3,21 @@
 //! and any rare/common split; the split only decides how much work is skipped.
 //!
 //! Option values are marked in [`Marks`], a byte per value stamped with a generation
-//! counter, so starting a new heap costs nothing and marking is one store. When every
-//! value so far is below 64 the pair scan instead ORs `1 << (g(a) ^ g(b))` into one
-//! word, which the compiler vectorizes (with AVX2 where the processor has it, chosen
-//! at run time).
+//! counter, so starting a new heap costs nothing and marking is one store. While every
+//! value so far is below 64, scans instead OR `1 << value` into one word, which the
+//! compiler vectorizes. Both kernels are compiled twice, for the baseline and for
+//! AVX2, and the processor picks at run time.
 
 use crate::code::Rules;
 
 /// Number of distinct values a table entry can hold (u16).
 pub(crate) const VALUE_RANGE: usize = 1 << 16;
+
+/// Pairs per block in the proof scan of the sparse method.
+const BLOCK: usize = 64;
+
+/// Up to this many values sought, the proof scan compares whole blocks against each.
+const FEW: usize = 8;
 
 /// A set of option values for one heap: value v is in the set iff `stamp[v]` equals
 /// the current generation.
@@ -20,9 +26,10 @@ pub(crate) struct Marks {
     generation: u8,
     /// Every option value is below this power of two (values so far have fewer bits).
     bound: usize,
-    /// Whether every value so far is below 64, so pair scans may use one word.
+    /// Whether every value so far is below 64, so scans may use one word.
     narrow: bool,
-    avx2: bool,
+    /// Scratch list for the sparse method's proof scan.
+    missing: Vec<u16>,
 }
 
 impl Marks {
@@ -35,7 +42,7 @@ impl Marks {
             generation: 0,
             bound: 1,
             narrow: true,
-            avx2: has_avx2(),
+            missing: Vec::new(),
         }
     }
 
@@ -72,6 +79,7 @@ impl Marks {
     }
 
     /// Mark every i whose bit is set in `bits`.
+    #[inline(always)]
     fn mark_bits(&mut self, mut bits: u64) {
         while bits != 0 {
             self.mark(bits.trailing_zeros() as u16);
@@ -87,26 +95,18 @@ impl Marks {
     }
 
     /// Mark g(a) ^ g(rest − a) ^ `xor` for a in `first..=last` (all indices < table.len()).
-    pub(crate) fn mark_pairs(
-        &mut self,
-        table: &[u16],
-        rest: usize,
-        first: usize,
-        last: usize,
-        xor: u16,
-    ) {
+    #[inline(always)]
+    fn mark_pairs(&mut self, table: &[u16], rest: usize, first: usize, last: usize, xor: u16) {
         if first > last {
             return;
         }
         let left = &table[first..=last];
         let right = &table[rest - last..=rest - first];
         if self.narrow {
-            let bits = if self.avx2 {
-                // SAFETY: AVX2 is present (checked at run time by `has_avx2`).
-                unsafe { pair_bits_avx2(left, right, xor) }
-            } else {
-                pair_bits(left, right, xor)
-            };
+            let bits = left
+                .iter()
+                .zip(right.iter().rev())
+                .fold(0u64, |acc, (&x, &y)| acc | 1u64 << ((x ^ y ^ xor) & 63));
             self.mark_bits(bits);
         } else {
             let generation = self.generation;
@@ -116,47 +116,69 @@ impl Marks {
             }
         }
     }
-}
 
-/// OR of `1 << (l ^ r ^ xor)` over `left` against `right` reversed; values below 64.
-#[inline(always)]
-fn pair_bits(left: &[u16], right: &[u16], xor: u16) -> u64 {
-    left.iter()
-        .zip(right.iter().rev())
-        .fold(0u64, |acc, (&x, &y)| acc | 1u64 << ((x ^ y ^ xor) & 63))
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn pair_bits_avx2(left: &[u16], right: &[u16], xor: u16) -> u64 {
-    pair_bits(left, right, xor)
-}
-
-#[cfg(not(target_arch = "x86_64"))]
-unsafe fn pair_bits_avx2(left: &[u16], right: &[u16], xor: u16) -> u64 {
-    pair_bits(left, right, xor)
-}
-
-fn has_avx2() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::arch::is_x86_feature_detected!("avx2")
+    /// Mark `value ^ g(rest − r)` for every rare (r, value) with r < rest, and r ≠ rest − r
+    /// when the parts must differ.
+    #[inline(always)]
+    fn mark_rare_pairs(
+        &mut self,
+        table: &[u16],
+        rest: usize,
+        rare: &[(usize, u16)],
+        unequal: bool,
+    ) {
+        let rare = &rare[..rare.partition_point(|&(r, _)| r < rest)];
+        let partner = |r: usize| table[rest - r];
+        if unequal && rest % 2 == 0 {
+            for &(r, value) in rare.iter().filter(|&&(r, _)| 2 * r != rest) {
+                self.mark(value ^ partner(r));
+            }
+        } else if self.narrow {
+            let bits = rare.iter().fold(0u64, |acc, &(r, value)| {
+                acc | 1u64 << ((value ^ partner(r)) & 63)
+            });
+            self.mark_bits(bits);
+        } else {
+            for &(r, value) in rare {
+                self.mark(value ^ partner(r));
+            }
+        }
     }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
+}
+
+/// Defines `pub(crate) fn $name`, which runs `$body` compiled for AVX2 when the
+/// processor has it (std caches the check) and for the baseline otherwise.
+macro_rules! with_avx2 {
+    ($(#[$doc:meta])* fn $name:ident($($arg:ident: $ty:ty),*) -> $ret:ty $body:block) => {
+        $(#[$doc])*
+        pub(crate) fn $name($($arg: $ty),*) -> $ret {
+            #[inline(always)]
+            fn body($($arg: $ty),*) -> $ret $body
+            #[cfg(target_arch = "x86_64")]
+            #[target_feature(enable = "avx2")]
+            fn avx2($($arg: $ty),*) -> $ret {
+                body($($arg),*)
+            }
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("avx2") {
+                // SAFETY: the processor has AVX2.
+                return unsafe { avx2($($arg),*) };
+            }
+            body($($arg),*)
+        }
+    };
 }
 
 /// The last first part a of a two-heap split of `rest` (a ≤ rest − a, and a < rest − a
 /// when the parts must differ).
-#[inline]
+#[inline(always)]
 pub(crate) fn last_first_part(rest: usize, unequal: bool) -> usize {
     if unequal { (rest - 1) / 2 } else { rest / 2 }
 }
 
 /// Mark the options that leave no heap or one heap, and every three-heap split.
-pub(crate) fn mark_takes_and_three_splits(rules: &Rules, table: &[u16], marks: &mut Marks) {
+#[inline(always)]
+fn mark_takes_and_three_splits(rules: &Rules, table: &[u16], marks: &mut Marks) {
     let n = table.len();
     if rules.take_all.contains(&n) {
         marks.mark(0);
@@ -172,23 +194,107 @@ pub(crate) fn mark_takes_and_three_splits(rules: &Rules, table: &[u16], marks: &
     }
 }
 
-/// g(n) by marking every option (n = table.len()); may be [`Marks::bound`] or more,
-/// which the caller rejects if it does not fit a u16.
-pub(crate) fn naive_value(rules: &Rules, table: &[u16], marks: &mut Marks) -> usize {
-    marks.clear();
-    mark_takes_and_three_splits(rules, table, marks);
-    let n = table.len();
-    for &k in rules.split_two.iter().take_while(|&&k| k + 2 <= n) {
-        let rest = n - k;
-        marks.mark_pairs(
-            table,
-            rest,
-            1,
-            last_first_part(rest, rules.unequal_parts),
-            0,
-        );
+/// Remove from `missing` (values not in `marks`) every value g(a) ^ g(rest − a) for a
+/// in 1..=last, block by block; true as soon as none is left.
+#[inline(always)]
+fn find_in_pairs(
+    table: &[u16],
+    rest: usize,
+    last: usize,
+    missing: &mut Vec<u16>,
+    marks: &mut Marks,
+) -> bool {
+    let mut buffer = [0u16; BLOCK];
+    let mut a = 1;
+    while a <= last {
+        let end = (a + BLOCK - 1).min(last);
+        let left = &table[a..=end];
+        let right = &table[rest - end..=rest - a];
+        if missing.len() > FEW {
+            // Many values sought: mark the block (one store a pair), then look them up.
+            marks.mark_pairs(table, rest, a, end, 0);
+            missing.retain(|&m| !marks.contains(m));
+        } else {
+            // Few: compare the block's values with each, many pairs an instruction.
+            let block = &mut buffer[..left.len()];
+            if let (Ok(left), Ok(right), Ok(full)) = (
+                <&[u16; BLOCK]>::try_from(left),
+                <&[u16; BLOCK]>::try_from(right),
+                <&mut [u16; BLOCK]>::try_from(&mut *block),
+            ) {
+                // A whole block: fixed length, so the reversal vectorizes.
+                for i in 0..BLOCK {
+                    full[i] = left[i] ^ right[BLOCK - 1 - i];
+                }
+            } else {
+                for ((slot, &x), &y) in block.iter_mut().zip(left).zip(right.iter().rev()) {
+                    *slot = x ^ y;
+                }
+            }
+            missing.retain(|&m| !block.iter().fold(false, |hit, &v| hit | (v == m)));
+        }
+        if missing.is_empty() {
+            return true;
+        }
+        a = end + 1;
     }
-    marks.mex()
+    false
+}
+
+with_avx2! {
+    /// g(n) by marking every option (n = table.len()); may be [`Marks::bound`] or more,
+    /// which the caller rejects if it does not fit a u16.
+    fn naive_value(rules: &Rules, table: &[u16], marks: &mut Marks) -> usize {
+        marks.clear();
+        mark_takes_and_three_splits(rules, table, marks);
+        let n = table.len();
+        for &k in rules.split_two.iter().take_while(|&&k| k + 2 <= n) {
+            let rest = n - k;
+            marks.mark_pairs(table, rest, 1, last_first_part(rest, rules.unequal_parts), 0);
+        }
+        marks.mex()
+    }
+}
+
+with_avx2! {
+    /// g(n) by the sparse-space method (n = table.len(), every value before n recorded
+    /// in `split`). Marks every common option through the pairs with a rare part; the
+    /// least unmarked common value c is then not an option, so g ≤ c; g < c only if a
+    /// rare value below c is not an option, which the scan of all pairs decides,
+    /// stopping as soon as every rare value below c has been seen.
+    fn sparse_value(rules: &Rules, table: &[u16], split: &Split, marks: &mut Marks) -> usize {
+        marks.clear();
+        mark_takes_and_three_splits(rules, table, marks);
+        let n = table.len();
+        let splits = || rules.split_two.iter().take_while(move |&&k| k + 2 <= n);
+        for &k in splits() {
+            marks.mark_rare_pairs(table, n - k, &split.rare, rules.unequal_parts);
+        }
+        let bound = marks.bound();
+        let candidate = (0..bound)
+            .find(|&v| !split.is_rare(v as u16) && !marks.contains(v as u16))
+            .unwrap_or(bound);
+        let mut missing = std::mem::take(&mut marks.missing);
+        missing.clear();
+        missing.extend((0..candidate).map(|v| v as u16).filter(|&v| !marks.contains(v)));
+        // A plain loop: an iterator adapter here would be compiled without AVX2.
+        let mut found_all = missing.is_empty();
+        for &k in &rules.split_two {
+            if found_all || k + 2 > n {
+                break;
+            }
+            let rest = n - k;
+            let last = last_first_part(rest, rules.unequal_parts);
+            found_all = find_in_pairs(table, rest, last, &mut missing, marks);
+        }
+        let value = if found_all {
+            candidate
+        } else {
+            usize::from(*missing.iter().min().expect("a value is missing"))
+        };
+        marks.missing = missing;
+        value
+    }
 }
 
 /// A rare/common split of the values: v is rare iff popcount(v & mask) is even. Rare
@@ -239,56 +345,6 @@ impl Split {
             self.rare.push((position, value));
         }
     }
-}
-
-/// g(n) by the sparse-space method (n = table.len(), every value before n recorded in
-/// `split`). Marks every common option through the pairs with a rare part; the least
-/// unmarked common value c is then not an option, so g ≤ c; g < c only if a rare value
-/// below c is not an option, which the scan of all pairs decides, stopping as soon as
-/// every rare value below c has been seen.
-pub(crate) fn sparse_value(
-    rules: &Rules,
-    table: &[u16],
-    split: &Split,
-    marks: &mut Marks,
-) -> usize {
-    marks.clear();
-    mark_takes_and_three_splits(rules, table, marks);
-    let n = table.len();
-    let splits = || rules.split_two.iter().take_while(move |&&k| k + 2 <= n);
-    for &k in splits() {
-        let rest = n - k;
-        let below = split.rare.partition_point(|&(r, _)| r < rest);
-        for &(r, value) in &split.rare[..below] {
-            if !(rules.unequal_parts && 2 * r == rest) {
-                marks.mark(value ^ table[rest - r]);
-            }
-        }
-    }
-    let bound = marks.bound();
-    let candidate = (0..bound)
-        .find(|&v| !split.is_rare(v as u16) && !marks.contains(v as u16))
-        .unwrap_or(bound);
-    let mut missing = (0..candidate)
-        .filter(|&v| !marks.contains(v as u16))
-        .count();
-    if missing == 0 {
-        return candidate;
-    }
-    for &k in splits() {
-        let rest = n - k;
-        for a in 1..=last_first_part(rest, rules.unequal_parts) {
-            let value = table[a] ^ table[rest - a];
-            if usize::from(value) < candidate && !marks.contains(value) {
-                marks.mark(value);
-                missing -= 1;
-                if missing == 0 {
-                    return candidate;
-                }
-            }
-        }
-    }
-    marks.mex()
 }
 
 /// The mask whose split leaves the fewest rare positions ≥ 1, from the count of each

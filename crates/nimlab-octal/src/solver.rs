@@ -4,8 +4,8 @@
 //! Memory: the whole table of values (2 bytes a value) stays in memory, because both
 //! kernels read g at arbitrary positions: the naive scan reads every pair (a, n − k − a),
 //! and the sparse method reads g(n − k − r) for every rare position r, which ranges
-//! over the whole table as rare positions appear throughout it (0.167 still has new
-//! rare values past 2^30), and its proof scan may run arbitrarily deep. A "front and
+//! over the whole table as soon as a rare value appears far from both ends, and its
+//! proof scan may run arbitrarily deep. A "front and
 //! rolling tail" layout (only the first F and the last T values kept) is correct only
 //! while every rare position stays below T and every proof ends before F, which no
 //! theorem guarantees, so this crate does not offer it. A period check briefly needs
