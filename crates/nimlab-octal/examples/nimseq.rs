@@ -9,6 +9,7 @@
 //! `--print` prints the values too.
 
 use nimlab_octal::{Method, Rules, Solver};
+use std::io::Write as _;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -71,12 +72,18 @@ fn main() -> ExitCode {
         }
     };
     let values = solver.values();
-    if has("--print") {
-        let text: Vec<String> = values.iter().map(u16::to_string).collect();
-        println!("{}", text.join(" "));
-    }
     let summary = solver.summary();
-    println!(
+    let mut lines = Vec::new();
+    if has("--print") {
+        lines.push(
+            values
+                .iter()
+                .map(u16::to_string)
+                .collect::<Vec<_>>()
+                .join(" "),
+        );
+    }
+    lines.push(format!(
         "{} values: {}  g({}) = {}  checksum: {:X}  time: {:.3} s",
         solver.rules(),
         values.len(),
@@ -84,22 +91,27 @@ fn main() -> ExitCode {
         values[values.len() - 1],
         checksum(values),
         elapsed.as_secs_f64()
-    );
-    println!(
+    ));
+    lines.push(format!(
         "largest value {}  mask {:?}  rare positions {:?}  rare values {:?}",
         summary.largest, summary.mask, summary.rare_positions, summary.rare_values
-    );
+    ));
     if let Some(c) = certificate {
-        println!(
+        lines.push(format!(
             "period {} from {} (needs {} values, {} computed; {})",
             c.period,
             c.preperiod,
             c.values_needed,
             c.values_computed,
             c.theorem.name()
-        );
+        ));
     } else if has("--period") {
-        println!("no period certified within {} values", values.len());
+        lines.push(format!(
+            "no period certified within {} values",
+            values.len()
+        ));
     }
+    // A closed pipe (`| head`) ends the output quietly.
+    let _ = writeln!(std::io::stdout(), "{}", lines.join("\n"));
     ExitCode::SUCCESS
 }

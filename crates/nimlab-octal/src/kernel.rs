@@ -7,6 +7,11 @@
 //! value so far is below 64, scans instead OR `1 << value` into one word, which the
 //! compiler vectorizes. Both kernels are compiled twice, for the baseline and for
 //! AVX2, and the processor picks at run time.
+//!
+//! Three-heap splits (hexadecimal bit 8) are always marked exhaustively, by both
+//! kernels: the parity argument does not cover them (common ^ common ^ common is
+//! common), so they cost O(n²) pairs per heap. d0 = 4 and Grundy's game are two-heap
+//! splits removing nothing, which both kernels treat like any other removal.
 
 use crate::code::Rules;
 
@@ -207,14 +212,17 @@ fn find_in_pairs(
     let mut buffer = [0u16; BLOCK];
     let mut a = 1;
     while a <= last {
-        let end = (a + BLOCK - 1).min(last);
-        let left = &table[a..=end];
-        let right = &table[rest - end..=rest - a];
         if missing.len() > FEW {
-            // Many values sought: mark the block (one store a pair), then look them up.
+            // Many values sought: mark pairs (one store each), a block for every FEW
+            // values sought, then look the values up.
+            let end = (a + BLOCK * (missing.len() / FEW) - 1).min(last);
             marks.mark_pairs(table, rest, a, end, 0);
             missing.retain(|&m| !marks.contains(m));
+            a = end + 1;
         } else {
+            let end = (a + BLOCK - 1).min(last);
+            let left = &table[a..=end];
+            let right = &table[rest - end..=rest - a];
             // Few: compare the block's values with each, many pairs an instruction.
             let block = &mut buffer[..left.len()];
             if let (Ok(left), Ok(right), Ok(full)) = (
@@ -232,11 +240,11 @@ fn find_in_pairs(
                 }
             }
             missing.retain(|&m| !block.iter().fold(false, |hit, &v| hit | (v == m)));
+            a = end + 1;
         }
         if missing.is_empty() {
             return true;
         }
-        a = end + 1;
     }
     false
 }
@@ -271,12 +279,17 @@ with_avx2! {
             marks.mark_rare_pairs(table, n - k, &split.rare, rules.unequal_parts);
         }
         let bound = marks.bound();
-        let candidate = (0..bound)
-            .find(|&v| !split.is_rare(v as u16) && !marks.contains(v as u16))
+        let candidate = split
+            .common_values
+            .iter()
+            .map(|&v| usize::from(v))
+            .take_while(|&v| v < bound)
+            .find(|&v| !marks.contains(v as u16))
             .unwrap_or(bound);
         let mut missing = std::mem::take(&mut marks.missing);
         missing.clear();
-        missing.extend((0..candidate).map(|v| v as u16).filter(|&v| !marks.contains(v)));
+        let rare_below = split.rare_values.iter().take_while(|&&v| usize::from(v) < candidate);
+        missing.extend(rare_below.filter(|&&v| !marks.contains(v)));
         // A plain loop: an iterator adapter here would be compiled without AVX2.
         let mut found_all = missing.is_empty();
         for &k in &rules.split_two {
@@ -304,6 +317,9 @@ pub(crate) struct Split {
     mask: u16,
     /// Positions r ≥ 1 whose value is rare, increasing, with that value.
     rare: Vec<(usize, u16)>,
+    /// Every common value, then every rare value, each in increasing order.
+    common_values: Vec<u16>,
+    rare_values: Vec<u16>,
 }
 
 /// Whether `value` is rare under `mask`: popcount(value & mask) is even.
@@ -315,9 +331,12 @@ pub(crate) fn is_rare(mask: u16, value: u16) -> bool {
 impl Split {
     /// The split for `mask` over `table` (mask 0 makes every value rare: correct, slow).
     pub(crate) fn new(mask: u16, table: &[u16]) -> Split {
+        let (rare_values, common_values) = (0..=u16::MAX).partition(|&v| is_rare(mask, v));
         let mut split = Split {
             mask,
             rare: Vec::new(),
+            common_values,
+            rare_values,
         };
         for (position, &value) in table.iter().enumerate().skip(1) {
             split.record(position, value);
