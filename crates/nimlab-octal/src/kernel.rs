@@ -144,8 +144,11 @@ impl Marks {
             });
             self.mark_bits(bits);
         } else {
+            // Locals, so the loop does not reload them after each store.
+            let generation = self.generation;
+            let stamp = &mut *self.stamp;
             for &(r, value) in rare {
-                self.mark(value ^ partner(r));
+                stamp[usize::from(value ^ partner(r))] = generation;
             }
         }
     }
