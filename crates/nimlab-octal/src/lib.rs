@@ -1,0 +1,30 @@
+//! nimlab-octal: nim-sequences of take-and-break games at research scale.
+//!
+//! - [`code`]: octal and hexadecimal codes (`0.137`, `4.07`, `0.f8`) and Grundy's game,
+//!   compiled once into move lists ([`Rules`]).
+//! - [`Solver`]: g(0), g(1), … in chunks, by the naive scan or the sparse-space
+//!   (rare/common) method, stoppable, saved to bytes and restored ([`snapshot`]).
+//! - [`period`]: the least period and preperiod, certified by the Guy–Smith theorem
+//!   (and its extension to three-heap splits) as soon as the values suffice.
+//!
+//! No I/O, no big integers, no dependencies. Values are 16-bit; a value that does not
+//! fit is an error, never a wrong answer.
+//!
+//! ```
+//! use nimlab_octal::{Rules, Solver};
+//! let mut solver = Solver::new(Rules::octal("0.77").unwrap()); // Kayles
+//! let certificate = solver.find_period(10_000, &|| false).unwrap().unwrap();
+//! assert_eq!((certificate.preperiod, certificate.period), (71, 12));
+//! assert_eq!(&solver.values()[..8], &[0, 1, 2, 3, 1, 4, 3, 2]);
+//! ```
+
+pub mod code;
+mod kernel;
+pub mod period;
+pub mod snapshot;
+mod solver;
+
+pub use code::{Base, Code, CodeError, Game, MAX_DIGITS, Rules};
+pub use period::{Certificate, Theorem};
+pub use snapshot::SnapshotError;
+pub use solver::{DEFAULT_MAX_VALUES, Method, STOP_CHECK_INTERVAL, SolveError, Solver, Summary};

@@ -1,0 +1,379 @@
+//! One solver per rule set: computes g(0), g(1), … in chunks, can be stopped between
+//! and inside chunks, watches for a certified period, and saves itself to bytes.
+//!
+//! Memory: the whole table of values (2 bytes a value) stays in memory, because both
+//! kernels read g at arbitrary positions: the naive scan reads every pair (a, n − k − a),
+//! and the sparse method reads g(n − k − r) for every rare position r, which ranges
+//! over the whole table as soon as a rare value appears far from both ends, and its
+//! proof scan may run arbitrarily deep. A "front and
+//! rolling tail" layout (only the first F and the last T values kept) is correct only
+//! while every rare position stays below T and every proof ends before F, which no
+//! theorem guarantees, so this crate does not offer it. A period check briefly needs
+//! 2 more bytes a value. [`Solver::set_max_values`] bounds the table; asking for more
+//! is [`SolveError::TooLarge`], naming the memory it would need.
+
+use crate::code::Rules;
+use crate::kernel::{self, Marks, Split, VALUE_RANGE};
+use crate::period::{self, Certificate, Theorem};
+use crate::snapshot;
+use std::fmt;
+
+/// How g(n) is computed. Every method gives the same values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// The sparse-space method while it pays (two-heap splits and few rare positions),
+    /// the naive scan otherwise; decided value by value.
+    Auto,
+    /// Every option of every heap.
+    Naive,
+    /// The sparse-space method whenever the rules have two-heap splits.
+    Sparse,
+}
+
+/// Default bound on the number of values: 2^32 values take 8 GiB.
+pub const DEFAULT_MAX_VALUES: usize = 1 << 32;
+
+/// How many values are computed between two calls of a stop check.
+pub const STOP_CHECK_INTERVAL: usize = 1 << 12;
+
+/// Why values could not be computed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// More values were asked for than the solver's bound, or memory could not be had.
+    TooLarge {
+        /// How many values were asked for.
+        values: usize,
+        /// The bytes those values need.
+        bytes: u128,
+        /// The bound on values in force.
+        max_values: usize,
+    },
+    /// g(position) is 65536 or more and does not fit the table's 16 bits.
+    ValueOverflow {
+        /// The heap whose value does not fit.
+        position: usize,
+    },
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::TooLarge {
+                values,
+                bytes,
+                max_values,
+            } => write!(
+                f,
+                "{values} values need {} MiB of memory; at most {max_values} values are allowed",
+                bytes.div_ceil(1 << 20)
+            ),
+            SolveError::ValueOverflow { position } => write!(
+                f,
+                "the value of heap {position} is 65536 or more, beyond the 16-bit table"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// Figures about the values computed so far.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// How many values are known (g(0) … g(values − 1)).
+    pub values: usize,
+    /// The largest value.
+    pub largest: u16,
+    /// The rare/common mask in use (v is rare iff popcount(v & mask) is even), if the
+    /// rules have two-heap splits.
+    pub mask: Option<u16>,
+    /// How many positions n ≥ 1 have a rare value under that mask.
+    pub rare_positions: Option<usize>,
+    /// How many distinct values are rare under that mask.
+    pub rare_values: Option<usize>,
+}
+
+/// Computes the nim-sequence of one rule set. See the module documentation.
+pub struct Solver {
+    rules: Rules,
+    method: Method,
+    values: Vec<u16>,
+    marks: Marks,
+    /// The rare/common split, when the rules have two-heap splits.
+    split: Option<Split>,
+    /// How often each value occurs at positions ≥ 1 (length a power of two).
+    histogram: Vec<u64>,
+    /// The rare count at which the mask is next reviewed.
+    next_mask_review: usize,
+    theorem: Option<Theorem>,
+    check_periods: bool,
+    certificate: Option<Certificate>,
+    next_period_check: usize,
+    max_values: usize,
+}
+
+impl Solver {
+    /// A solver for `rules` with [`Method::Auto`], watching for periods when a theorem
+    /// applies.
+    pub fn new(rules: Rules) -> Solver {
+        Solver::with_method(rules, Method::Auto)
+    }
+
+    /// A solver for `rules` with the given method.
+    pub fn with_method(rules: Rules, method: Method) -> Solver {
+        let split = (!rules.split_two.is_empty()).then(|| Split::new(0, &[]));
+        Solver {
+            theorem: Theorem::for_rules(&rules),
+            rules,
+            method,
+            values: Vec::new(),
+            marks: Marks::new(),
+            split,
+            histogram: vec![0],
+            next_mask_review: 64,
+            check_periods: true,
+            certificate: None,
+            next_period_check: 64,
+            max_values: DEFAULT_MAX_VALUES,
+        }
+    }
+
+    /// Whether to look for a certified period while computing (on by default; off
+    /// saves the checks' time and memory in runs that only want values).
+    pub fn set_check_periods(&mut self, check: bool) {
+        self.check_periods = check;
+    }
+
+    /// Bound the number of values (default [`DEFAULT_MAX_VALUES`]).
+    pub fn set_max_values(&mut self, max_values: usize) {
+        self.max_values = max_values;
+    }
+
+    /// The rules being solved.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The method in use.
+    pub fn method(&self) -> Method {
+        self.method
+    }
+
+    /// g(0), g(1), … as far as computed.
+    pub fn values(&self) -> &[u16] {
+        &self.values
+    }
+
+    /// How many values are known.
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Whether no value is known yet.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// The theorem that certifies periods of these rules, if any.
+    pub fn theorem(&self) -> Option<&Theorem> {
+        self.theorem.as_ref()
+    }
+
+    /// The least certified period, once the values computed prove one.
+    pub fn certificate(&self) -> Option<&Certificate> {
+        self.certificate.as_ref()
+    }
+
+    /// Bytes of memory a table of `values` values needs (2 a value, 2 more during a
+    /// period check).
+    pub fn memory_needed(&self, values: usize) -> u128 {
+        let per_value = if self.check_periods && self.theorem.is_some() {
+            4
+        } else {
+            2
+        };
+        values as u128 * per_value
+    }
+
+    /// Compute values until `upto` are known; the new ones.
+    pub fn advance(&mut self, upto: usize) -> Result<&[u16], SolveError> {
+        self.advance_until(upto, &|| false)
+    }
+
+    /// Compute values until `upto` are known or `stop()` says to stop (asked every
+    /// [`STOP_CHECK_INTERVAL`] values; pass `&|| flag.load(Ordering::Relaxed)` for an
+    /// `AtomicBool`); the new ones. After a stop the solver is consistent and may go on.
+    pub fn advance_until(
+        &mut self,
+        upto: usize,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<&[u16], SolveError> {
+        let start = self.values.len();
+        self.reserve(upto)?;
+        while self.values.len() < upto {
+            if (self.values.len() - start) % STOP_CHECK_INTERVAL == STOP_CHECK_INTERVAL - 1
+                && stop()
+            {
+                break;
+            }
+            self.push_next()?;
+        }
+        Ok(&self.values[start.min(self.values.len())..])
+    }
+
+    /// Compute values until a period is certified, `max_values` are known, or `stop()`
+    /// says to stop; the certificate, if one was found.
+    pub fn find_period(
+        &mut self,
+        max_values: usize,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Option<&Certificate>, SolveError> {
+        self.check_periods = true;
+        if self.next_period_check <= self.values.len() {
+            self.check_period();
+        }
+        while self.certificate.is_none() && self.values.len() < max_values {
+            let target = max_values.min(self.next_period_check);
+            self.advance_until(target, stop)?;
+            if self.values.len() < target {
+                return Ok(None);
+            }
+        }
+        if self.certificate.is_none() {
+            self.check_period();
+        }
+        Ok(self.certificate.as_ref())
+    }
+
+    /// Figures about the values so far.
+    pub fn summary(&self) -> Summary {
+        let largest = self.values.iter().copied().max().unwrap_or(0);
+        let split = self.split.as_ref();
+        Summary {
+            values: self.values.len(),
+            largest,
+            mask: split.map(Split::mask),
+            rare_positions: split.map(Split::rare_count),
+            rare_values: split.map(|split| {
+                (0..=largest)
+                    .filter(|&v| split.is_rare(v) && self.histogram[usize::from(v)] > 0)
+                    .count()
+            }),
+        }
+    }
+
+    /// The solver's state as bytes (see [`crate::snapshot`] for the format).
+    pub fn snapshot(&self) -> Vec<u8> {
+        snapshot::encode(&self.rules, &self.values)
+    }
+
+    /// A solver for `rules` that continues from `bytes` written by [`Solver::snapshot`];
+    /// it goes on exactly as the solver that wrote them would have.
+    pub fn restore(
+        rules: Rules,
+        method: Method,
+        bytes: &[u8],
+    ) -> Result<Solver, snapshot::SnapshotError> {
+        let values = snapshot::decode(&rules, bytes)?;
+        let mut solver = Solver::with_method(rules, method);
+        solver
+            .reserve(values.len())
+            .map_err(|_| snapshot::SnapshotError::TooLarge {
+                values: values.len(),
+            })?;
+        for value in values {
+            solver.push(value);
+        }
+        Ok(solver)
+    }
+
+    fn reserve(&mut self, upto: usize) -> Result<(), SolveError> {
+        let too_large = SolveError::TooLarge {
+            values: upto,
+            bytes: self.memory_needed(upto),
+            max_values: self.max_values,
+        };
+        if upto > self.max_values {
+            return Err(too_large);
+        }
+        let more = upto.saturating_sub(self.values.len());
+        self.values.try_reserve_exact(more).map_err(|_| too_large)
+    }
+
+    /// Compute and append the next value.
+    fn push_next(&mut self) -> Result<(), SolveError> {
+        let n = self.values.len();
+        let value = match &self.split {
+            Some(split) if self.use_sparse(split, n) => {
+                kernel::sparse_value(&self.rules, &self.values, split, &mut self.marks)
+            }
+            _ => kernel::naive_value(&self.rules, &self.values, &mut self.marks),
+        };
+        if value >= VALUE_RANGE {
+            return Err(SolveError::ValueOverflow { position: n });
+        }
+        self.push(value as u16);
+        Ok(())
+    }
+
+    fn use_sparse(&self, split: &Split, n: usize) -> bool {
+        match self.method {
+            Method::Naive => false,
+            Method::Sparse => true,
+            // Naive costs about n/2 pairs a split, sparse about one a rare position
+            // plus a (usually short) proof scan.
+            Method::Auto => n >= 256 && split.rare_count() * 8 < n,
+        }
+    }
+
+    /// Append g(n) = `value` and update the statistics, the split and the period watch.
+    fn push(&mut self, value: u16) {
+        let n = self.values.len();
+        self.values.push(value);
+        self.marks.admit(value);
+        if n == 0 {
+            return;
+        }
+        let index = usize::from(value);
+        if index >= self.histogram.len() {
+            self.histogram.resize((index + 1).next_power_of_two(), 0);
+        }
+        self.histogram[index] += 1;
+        if let Some(split) = &mut self.split {
+            split.record(n, value);
+            if split.rare_count() >= self.next_mask_review {
+                self.review_mask();
+            }
+        }
+        if self.check_periods && self.values.len() >= self.next_period_check {
+            self.check_period();
+        }
+    }
+
+    /// Switch to the best mask for the values so far if it has fewer rare positions.
+    fn review_mask(&mut self) {
+        let Some(split) = &mut self.split else {
+            return;
+        };
+        let best = kernel::best_mask(&self.histogram);
+        let rare_under_best: u64 = (0..self.histogram.len())
+            .filter(|&v| kernel::is_rare(best, v as u16))
+            .map(|v| self.histogram[v])
+            .sum();
+        if rare_under_best < split.rare_count() as u64 {
+            *split = Split::new(best, &self.values);
+        }
+        self.next_mask_review = 2 * split.rare_count() + 64;
+    }
+
+    fn check_period(&mut self) {
+        let len = self.values.len();
+        self.next_period_check = len + (len / 16).max(64);
+        if self.certificate.is_some() {
+            return;
+        }
+        if let Some(theorem) = &self.theorem {
+            self.certificate = period::certify(&self.values, theorem);
+        }
+    }
+}

@@ -1,0 +1,173 @@
+//! The solver's contracts: methods agree on random rules, a run stopped and restored
+//! from a snapshot goes on exactly as an uninterrupted one, and bad input is a typed
+//! error.
+
+use nimlab_octal::{Method, Rules, STOP_CHECK_INTERVAL, SnapshotError, SolveError, Solver};
+use proptest::prelude::*;
+use std::cell::Cell;
+
+fn run(rules: &Rules, method: Method, len: usize) -> Vec<u16> {
+    let mut solver = Solver::with_method(rules.clone(), method);
+    solver.advance(len).unwrap().to_vec()
+}
+
+/// A random code: octal or hexadecimal digits (hexadecimal without three-heap splits
+/// past the first digit, to keep the naive side fast), any leading digit allowed.
+fn code() -> impl Strategy<Value = Rules> {
+    let octal = (
+        prop::sample::select(vec!["0", "4"]),
+        prop::collection::vec(0u8..8, 1..6),
+    )
+        .prop_map(|(lead, digits)| (lead, digits, false));
+    let hex = (
+        prop::sample::select(vec!["0", "4", "8", "c"]),
+        prop::collection::vec(0u8..8, 0..4),
+    )
+        .prop_map(|(lead, digits)| (lead, digits, true));
+    (octal.boxed().prop_union(hex.boxed()), 0u8..16).prop_filter_map(
+        "a code with a move",
+        |((lead, mut digits, hex), first)| {
+            if hex {
+                digits.insert(0, first);
+            }
+            let text: String = digits.iter().map(|d| format!("{d:x}")).collect();
+            let code = format!("{lead}.{text}");
+            if hex {
+                Rules::hex(&code)
+            } else {
+                Rules::octal(&code)
+            }
+            .ok()
+        },
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn naive_and_sparse_agree(rules in code()) {
+        let len = if rules.max_parts() == 3 { 300 } else { 4000 };
+        let naive = run(&rules, Method::Naive, len);
+        prop_assert_eq!(&run(&rules, Method::Sparse, len), &naive, "{}", rules);
+        prop_assert_eq!(&run(&rules, Method::Auto, len), &naive, "{}", rules);
+    }
+
+    #[test]
+    fn snapshot_and_restore_continue_exactly(
+        rules in code(),
+        stops in prop::collection::vec(1usize..700, 1..5),
+        method in prop::sample::select(vec![Method::Auto, Method::Naive, Method::Sparse]),
+    ) {
+        let len = if rules.max_parts() == 3 { 200 } else { 2000 };
+        let expected = run(&rules, method, len);
+        let mut solver = Solver::with_method(rules.clone(), method);
+        let mut at = 0;
+        for stop in stops {
+            at = (at + stop).min(len);
+            solver.advance(at).unwrap();
+            let bytes = solver.snapshot();
+            solver = Solver::restore(rules.clone(), method, &bytes).unwrap();
+            prop_assert_eq!(solver.len(), at);
+        }
+        solver.advance(len).unwrap();
+        prop_assert_eq!(solver.values(), &expected[..]);
+    }
+}
+
+#[test]
+fn a_stop_request_ends_a_chunk_early_and_the_run_goes_on() {
+    let rules = Rules::octal("0.167").unwrap();
+    let expected = run(&rules, Method::Auto, 50_000);
+    let mut solver = Solver::new(rules.clone());
+    let asked = Cell::new(0);
+    let stop_on_third = || {
+        asked.set(asked.get() + 1);
+        asked.get() == 3
+    };
+    let chunk = solver.advance_until(50_000, &stop_on_third).unwrap().len();
+    assert_eq!(chunk, 3 * STOP_CHECK_INTERVAL - 1);
+    let bytes = solver.snapshot();
+    let mut restored = Solver::restore(rules, Method::Auto, &bytes).unwrap();
+    restored.advance(50_000).unwrap();
+    solver.advance(50_000).unwrap();
+    assert_eq!(solver.values(), &expected[..]);
+    assert_eq!(restored.values(), &expected[..]);
+}
+
+#[test]
+fn a_restored_solver_keeps_its_certificate() {
+    let rules = Rules::octal("0.156").unwrap();
+    let mut solver = Solver::new(rules.clone());
+    let certificate = solver
+        .find_period(100_000, &|| false)
+        .unwrap()
+        .cloned()
+        .unwrap();
+    let restored = Solver::restore(rules, Method::Auto, &solver.snapshot()).unwrap();
+    assert_eq!(restored.certificate(), Some(&certificate));
+}
+
+#[test]
+fn bad_snapshots_are_typed_errors() {
+    let rules = Rules::octal("0.77").unwrap();
+    let mut solver = Solver::new(rules.clone());
+    solver.advance(100).unwrap();
+    let bytes = solver.snapshot();
+    let restore = |bytes: &[u8]| Solver::restore(rules.clone(), Method::Auto, bytes).err();
+
+    let other = Rules::octal("0.137").unwrap();
+    assert_eq!(
+        Solver::restore(other, Method::Auto, &bytes).err(),
+        Some(SnapshotError::DifferentGame {
+            snapshot: "0.77".into(),
+            expected: "0.137".into()
+        })
+    );
+    let mut damaged = bytes.clone();
+    damaged[40] ^= 1;
+    assert_eq!(restore(&damaged), Some(SnapshotError::ChecksumMismatch));
+    assert_eq!(
+        restore(&bytes[..bytes.len() - 1]),
+        Some(SnapshotError::ChecksumMismatch)
+    );
+    assert_eq!(restore(&bytes[..10]), Some(SnapshotError::WrongLength));
+    assert_eq!(
+        restore(b"not a snapshot"),
+        Some(SnapshotError::NotASnapshot)
+    );
+    let mut future = bytes.clone();
+    future[8] = 2;
+    assert_eq!(
+        restore(&future),
+        Some(SnapshotError::UnsupportedVersion { version: 2 })
+    );
+    for error in [SnapshotError::ChecksumMismatch, SnapshotError::NotASnapshot] {
+        assert!(!error.to_string().contains('\n'));
+    }
+}
+
+#[test]
+fn too_many_values_is_a_typed_error_naming_the_memory() {
+    let mut solver = Solver::new(Rules::octal("0.77").unwrap());
+    solver.set_max_values(1000);
+    let error = solver.advance(1001).unwrap_err();
+    assert_eq!(
+        error,
+        SolveError::TooLarge {
+            values: 1001,
+            bytes: 4004,
+            max_values: 1000
+        }
+    );
+    assert!(error.to_string().contains("MiB"), "{error}");
+    assert_eq!(solver.len(), 0);
+    solver.set_check_periods(false);
+    assert_eq!(solver.memory_needed(1 << 30), 1 << 31);
+    let mut huge = Solver::new(Rules::octal("0.77").unwrap());
+    huge.set_max_values(usize::MAX);
+    assert!(matches!(
+        huge.advance(usize::MAX / 2),
+        Err(SolveError::TooLarge { .. })
+    ));
+}
