@@ -39,7 +39,7 @@ fn period_19_41_60(c: &mut Criterion) {
     c.bench_function("period subtraction:19,41,60", |b| {
         b.iter_batched(
             || Subtraction::new(&[19, 41, 60]).unwrap(),
-            |game| game.periodicity().unwrap(),
+            |game| game.periodicity(&Budget::unlimited()).unwrap(),
             BatchSize::SmallInput,
         )
     });

@@ -94,13 +94,26 @@ pub struct TooLarge {
     pub message: String,
 }
 
+/// The name [`TooLarge::limit`] gives a budget's work limit.
+pub const WORK_BUDGET: &str = "work budget";
+
 impl Error {
+    /// Whether a budget stopped the computation (so that more budget may finish it),
+    /// rather than the question having no answer.
+    pub fn is_budget_stop(&self) -> bool {
+        match self {
+            Error::Cancelled(_) => true,
+            Error::TooLarge(too_large) => too_large.limit == WORK_BUDGET,
+            _ => false,
+        }
+    }
+
     /// The error a computation reports when `budget` stopped it while it was doing
     /// `what` (e.g. "the misère search of this position").
     pub fn from_budget(exhausted: Exhausted, what: &str) -> Error {
         match exhausted {
             Exhausted::Work { limit } => Error::TooLarge(TooLarge {
-                limit: "work budget",
+                limit: WORK_BUDGET,
                 max: limit,
                 needed: None,
                 message: format!("{what} needs more than the {limit} steps allowed for it"),

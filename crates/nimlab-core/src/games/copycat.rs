@@ -18,14 +18,14 @@ use crate::error::{Error, InputError};
 use crate::limits::{COPYCAT_PERIOD_SEARCH, COPYCAT_TAKE};
 use crate::num::{Nat, parse_bounded, parse_nat, to_u64, tokens};
 use crate::report::Board;
-use crate::solve::budget::Budget;
+use crate::solve::budget::{Budget, Once};
 use crate::solve::mex::MexSet;
 use crate::solve::period::{Periodicity, Theorem, search_period};
 use crate::solve::search::Game;
 use crate::solve::{Convention, Outcome};
 use crate::text::{count_of, list_with_or};
 use std::collections::HashMap;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 /// A copycat position: `heap` stones, after the opponent took `last` (0: nobody has).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -53,7 +53,7 @@ struct Solved {
 #[derive(Debug)]
 pub struct Copycat {
     m: u64,
-    solved: OnceLock<Result<Solved, Error>>,
+    solved: Once<Solved>,
 }
 
 /// Rows R(0..len), interned, extending `ids` and `rows` as needed.
@@ -120,35 +120,33 @@ impl Copycat {
         };
         Ok(Copycat {
             m,
-            solved: OnceLock::new(),
+            solved: Once::default(),
         })
     }
 
     fn solved(&self) -> Result<&Solved, Error> {
-        self.solved
-            .get_or_init(|| {
-                let mut builder = RowBuilder {
-                    m: self.m as usize,
-                    rows: Vec::new(),
-                    index: HashMap::new(),
-                };
-                let mut ids = Vec::new();
-                let periodicity = search_period(
-                    &mut ids,
-                    |ids, len| builder.extend(ids, len),
-                    Theorem::FiniteMemory {
-                        window: self.m as usize,
-                    },
-                    COPYCAT_PERIOD_SEARCH.get(),
-                )?;
-                Ok(Solved {
-                    rows: builder.rows,
-                    ids,
-                    periodicity,
-                })
+        self.solved.get_or_compute(|| {
+            let mut builder = RowBuilder {
+                m: self.m as usize,
+                rows: Vec::new(),
+                index: HashMap::new(),
+            };
+            let mut ids = Vec::new();
+            let periodicity = search_period(
+                &mut ids,
+                |ids, len| builder.extend(ids, len),
+                Theorem::FiniteMemory {
+                    window: self.m as usize,
+                },
+                COPYCAT_PERIOD_SEARCH.get(),
+                &Budget::unlimited(),
+            )?;
+            Ok(Solved {
+                rows: builder.rows,
+                ids,
+                periodicity,
             })
-            .as_ref()
-            .map_err(Clone::clone)
+        })
     }
 
     /// The certified period of the rows R(n).

@@ -241,30 +241,9 @@ pub trait HeapSequence: Send + Sync {
     /// g(0), …, g(upto) for one heap, spending one unit of `budget` per value.
     fn grundy_table(&self, upto: usize, budget: &Budget) -> Result<Vec<u32>, Error>;
 
-    /// The least period and preperiod, with a certificate that proves them.
-    fn periodicity(&self) -> Result<Periodicity, Error>;
-}
-
-/// Values computed between two looks at the budget in [`extend_within_budget`].
-const TABLE_CHUNK: usize = 4096;
-
-/// Extend a table to `len` values with `extend(table, new_len)`, a chunk at a time,
-/// spending one unit of `budget` per value: a long table stops cleanly when the
-/// budget runs out.
-pub(crate) fn extend_within_budget(
-    table: &mut Vec<u32>,
-    len: usize,
-    budget: &Budget,
-    mut extend: impl FnMut(&mut Vec<u32>, usize),
-) -> Result<(), Error> {
-    while table.len() < len {
-        let next = (table.len() + TABLE_CHUNK).min(len);
-        budget
-            .spend((next - table.len()) as u64)
-            .map_err(|e| Error::from_budget(e, "the table of values"))?;
-        extend(table, next);
-    }
-    Ok(())
+    /// The least period and preperiod, with a certificate that proves them; the
+    /// search spends from `budget` (a result found once is kept).
+    fn periodicity(&self, budget: &Budget) -> Result<Periodicity, Error>;
 }
 
 /// A game family's exact strategy and its position syntax, over typed positions: the

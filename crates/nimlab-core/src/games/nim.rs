@@ -104,7 +104,7 @@ impl HeapSequence for Nim {
         Ok((0..=upto).collect())
     }
 
-    fn periodicity(&self) -> Result<Periodicity, Error> {
+    fn periodicity(&self, _budget: &Budget) -> Result<Periodicity, Error> {
         Err(Error::Undefined(
             "nim has no period: a heap of n has Grundy value n, which grows without bound"
                 .to_string(),

@@ -123,6 +123,7 @@ impl Octal {
                     last_digit: self.digits.len(),
                 },
                 OCTAL_PERIOD_SEARCH.get(),
+                &Budget::unlimited(),
             );
             Solved { table, periodicity }
         })
@@ -492,7 +493,7 @@ impl HeapSequence for Octal {
             .collect()
     }
 
-    fn periodicity(&self) -> Result<Periodicity, Error> {
+    fn periodicity(&self, _budget: &Budget) -> Result<Periodicity, Error> {
         self.solved().periodicity.clone()
     }
 }
@@ -541,7 +542,7 @@ mod tests {
             kayles.grundy_table(600, &Budget::unlimited()).unwrap(),
             seed_kayles(600)
         );
-        let p = kayles.periodicity().unwrap();
+        let p = kayles.periodicity(&Budget::unlimited()).unwrap();
         assert_eq!((p.preperiod, p.period), (71, 12));
         assert_eq!(p.theorem, Theorem::Octal { last_digit: 2 });
     }
@@ -550,9 +551,15 @@ mod tests {
     fn known_periods_of_dawson_games() {
         // Dawson's chess 0.137: period 34, last exception at 51. Dawson's Kayles 0.07
         // is the same sequence shifted by one, so its last exception is at 52.
-        let p = Octal::parse("0.137").unwrap().periodicity().unwrap();
+        let p = Octal::parse("0.137")
+            .unwrap()
+            .periodicity(&Budget::unlimited())
+            .unwrap();
         assert_eq!((p.preperiod, p.period), (52, 34));
-        let p = Octal::parse("0.07").unwrap().periodicity().unwrap();
+        let p = Octal::parse("0.07")
+            .unwrap()
+            .periodicity(&Budget::unlimited())
+            .unwrap();
         assert_eq!((p.preperiod, p.period), (53, 34));
         let chess = Octal::parse("0.137")
             .unwrap()
@@ -684,7 +691,7 @@ mod tests {
         // 0.16 has a period only from 105,351 on: beyond the search's table there is
         // no value, and the message says so.
         let game = Octal::parse("0.16").unwrap();
-        assert!(game.periodicity().is_err());
+        assert!(game.periodicity(&Budget::unlimited()).is_err());
         assert!(game.heap_value(&Nat::from(100u32)).is_ok());
         let err = game.heap_value(&Nat::from(1u64 << 40)).unwrap_err();
         assert!(err.to_string().contains("no known value"), "{err}");

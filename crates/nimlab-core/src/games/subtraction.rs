@@ -8,18 +8,17 @@
 //! `take:k` is S = {1, …, k}, with the closed form g(n) = n mod (k + 1): from n every
 //! residue but n's own is one move away, and n's own is not.
 
+use super::HeapSequence;
 use super::heap::{HeapOption, HeapOptions, HeapRules};
 use super::nim::{amounts_up_to, take_amounts};
-use super::{HeapSequence, extend_within_budget};
 use crate::error::{Error, InputError};
 use crate::limits::{SUBTRACTION_AMOUNT, SUBTRACTION_PERIOD_SEARCH, TAKE_AMOUNT};
 use crate::num::{Nat, parse_bounded, to_u64};
-use crate::solve::budget::Budget;
+use crate::solve::budget::{Budget, Once, extend_within_budget};
 use crate::solve::mex::{MexSet, mex_of_mask};
 use crate::solve::period::{Periodicity, Theorem, search_period};
 use crate::text::list_with_or;
 use malachite_base::num::arithmetic::traits::Mod;
-use std::sync::OnceLock;
 
 /// Extend `table` (g(0), g(1), …) to `len` values for the subtraction set `set`
 /// (sorted, distinct, positive).
@@ -96,7 +95,7 @@ fn take(n: &Nat, taken: u64) -> HeapOption {
 pub struct Subtraction {
     /// S, sorted and without repeats.
     set: Vec<usize>,
-    solved: OnceLock<Result<Solved, Error>>,
+    solved: Once<Solved>,
 }
 
 /// The certified period, a table covering it, and whether misère play is tame.
@@ -121,7 +120,7 @@ impl Subtraction {
         set.dedup();
         Ok(Subtraction {
             set,
-            solved: OnceLock::new(),
+            solved: Once::default(),
         })
     }
 
@@ -146,27 +145,30 @@ impl Subtraction {
         *self.set.last().expect("a subtraction set is not empty")
     }
 
-    fn solved(&self) -> Result<&Solved, Error> {
-        self.solved
-            .get_or_init(|| {
-                let mut table = Vec::new();
-                let periodicity = search_period(
-                    &mut table,
-                    |table, len| extend_table(&self.set, table, len),
-                    Theorem::FiniteMemory {
-                        window: self.largest(),
-                    },
-                    SUBTRACTION_PERIOD_SEARCH.get(),
-                )?;
-                let misere_is_tame = self.tameness_lemma_holds(&table, &periodicity);
-                Ok(Solved {
-                    table,
-                    periodicity,
-                    misere_is_tame,
-                })
+    /// The certified period, found once (within `budget`) and kept.
+    fn solved_within(&self, budget: &Budget) -> Result<&Solved, Error> {
+        self.solved.get_or_compute(|| {
+            let mut table = Vec::new();
+            let periodicity = search_period(
+                &mut table,
+                |table, len| extend_table(&self.set, table, len),
+                Theorem::FiniteMemory {
+                    window: self.largest(),
+                },
+                SUBTRACTION_PERIOD_SEARCH.get(),
+                budget,
+            )?;
+            let misere_is_tame = self.tameness_lemma_holds(&table, &periodicity);
+            Ok(Solved {
+                table,
+                periodicity,
+                misere_is_tame,
             })
-            .as_ref()
-            .map_err(Clone::clone)
+        })
+    }
+
+    fn solved(&self) -> Result<&Solved, Error> {
+        self.solved_within(&Budget::unlimited())
     }
 
     /// Whether every heap of value 0 that has a move has a move to value 1. Beyond
@@ -253,8 +255,8 @@ impl HeapSequence for Subtraction {
         Ok(table)
     }
 
-    fn periodicity(&self) -> Result<Periodicity, Error> {
-        Ok(self.solved()?.periodicity.clone())
+    fn periodicity(&self, budget: &Budget) -> Result<Periodicity, Error> {
+        Ok(self.solved_within(budget)?.periodicity.clone())
     }
 }
 
@@ -357,7 +359,7 @@ impl HeapSequence for TakeUpTo {
             .collect())
     }
 
-    fn periodicity(&self) -> Result<Periodicity, Error> {
+    fn periodicity(&self, _budget: &Budget) -> Result<Periodicity, Error> {
         let period = usize::try_from(self.k + 1)
             .map_err(|_| Error::Undefined("the period does not fit a machine word".into()))?;
         Ok(Periodicity {
@@ -460,7 +462,10 @@ mod tests {
                 game.rules.grundy_table(500, &Budget::unlimited()).unwrap(),
                 spelled.grundy_table(500, &Budget::unlimited()).unwrap()
             );
-            assert_eq!(spelled.periodicity().unwrap().period, k as usize + 1);
+            assert_eq!(
+                spelled.periodicity(&Budget::unlimited()).unwrap().period,
+                k as usize + 1
+            );
         }
     }
 
@@ -497,7 +502,7 @@ mod tests {
     #[test]
     fn long_period_of_19_41_60() {
         let game = Subtraction::new(&[19, 41, 60]).unwrap();
-        let periodicity = game.periodicity().unwrap();
+        let periodicity = game.periodicity(&Budget::unlimited()).unwrap();
         assert_eq!(periodicity.period, 1615);
         // Check the claimed period directly on a long independent table.
         let table = game.grundy_table(20_000, &Budget::unlimited()).unwrap();

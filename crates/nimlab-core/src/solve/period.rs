@@ -11,6 +11,7 @@
 
 use crate::error::Error;
 use crate::num::{Nat, to_u64};
+use crate::solve::budget::{Budget, extend_within_budget};
 use malachite_base::num::arithmetic::traits::Mod;
 
 /// Why a finite check proves periodicity forever.
@@ -128,16 +129,18 @@ pub fn find_certified_period(values: &[u32], theorem: &Theorem) -> Option<(usize
 }
 
 /// Extend `table` (by calling `extend(table, new_len)`) until `theorem` certifies a
-/// period, doubling the length each time, up to `max_len` values.
+/// period, doubling the length each time, up to `max_len` values, spending one unit of
+/// `budget` per value.
 pub fn search_period(
     table: &mut Vec<u32>,
     mut extend: impl FnMut(&mut Vec<u32>, usize),
     theorem: Theorem,
     max_len: usize,
+    budget: &Budget,
 ) -> Result<Periodicity, Error> {
     let mut len = table.len().max(64);
     loop {
-        extend(table, len);
+        extend_within_budget(table, len, budget, &mut extend)?;
         if let Some((preperiod, period)) = find_certified_period(table, &theorem) {
             return Ok(Periodicity {
                 preperiod,

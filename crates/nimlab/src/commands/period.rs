@@ -3,6 +3,7 @@
 use super::{game, heap_sequence};
 use crate::failure::Failure;
 use crate::output::{to_stdout, write_json};
+use nimlab_core::Budget;
 use nimlab_core::report::PeriodReport;
 
 const EXAMPLES: &str = "\
@@ -24,7 +25,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<(), Failure> {
     let game = game(&args.game)?;
-    let periodicity = heap_sequence(game.as_ref())?.periodicity()?;
+    let periodicity = heap_sequence(game.as_ref())?.periodicity(&Budget::unlimited())?;
     let report = PeriodReport::new(game.spec(), &periodicity);
     to_stdout(|out| {
         if args.json {
