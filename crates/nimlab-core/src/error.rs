@@ -66,18 +66,18 @@ pub enum Error {
     Input(#[from] InputError),
     /// The question is well formed, but answering it needs more than one of the
     /// limits in [`crate::limits`] allows.
-    #[error("{}", .0.message)]
+    #[error("{}", shorten_words(&.0.message))]
     TooLarge(TooLarge),
     /// The question is well formed, but nimlab knows no exact answer to it (a period
     /// that has not been found, a heap beyond the table of a game without one).
-    #[error("{0}")]
+    #[error("{}", shorten_words(.0))]
     NoKnownValue(String),
     /// The question has no answer: it asks for something the game does not have (the
     /// period of Nim, a convention the game does not take).
-    #[error("{0}")]
+    #[error("{}", shorten_words(.0))]
     Undefined(String),
     /// The computation was stopped by its deadline or its cancel flag.
-    #[error("{0}")]
+    #[error("{}", shorten_words(.0))]
     Cancelled(String),
 }
 
@@ -125,15 +125,58 @@ impl Error {
 }
 
 /// Quote a token for an error message. Tokens longer than 40 characters keep their
-/// start and end and say how long they were, so a 10^6-digit number makes a short line.
+/// start and end and say how long they were, so a 10^6-digit number makes a short line;
+/// control characters (a newline, a tab, NUL, an escape sequence, a byte-order mark)
+/// are written escaped, so the message stays one line.
 pub fn quote(token: &str) -> String {
-    let count = token.chars().count();
-    if count <= MAX_QUOTED_CHARS {
-        return format!("'{token}'");
+    match shortened(token) {
+        (shown, None) => format!("'{shown}'"),
+        (shown, Some(count)) => format!("'{shown}' ({count} characters)"),
     }
-    let head: String = token.chars().take(12).collect();
-    let tail: String = token.chars().skip(count - 8).collect();
-    format!("'{head}…{tail}' ({count} characters)")
+}
+
+/// A word escaped, and shortened to its start and end when long, with its length in
+/// characters if it was shortened.
+fn shortened(word: &str) -> (String, Option<usize>) {
+    let count = word.chars().count();
+    if count <= MAX_QUOTED_CHARS {
+        return (escape(word), None);
+    }
+    let head: String = word.chars().take(12).collect();
+    let tail: String = word.chars().skip(count - 8).collect();
+    (format!("{}…{}", escape(&head), escape(&tail)), Some(count))
+}
+
+/// A word of a message as it is shown (see [`quote`]), without quotes.
+fn abbreviate(word: &str) -> String {
+    match shortened(word) {
+        (shown, None) => shown,
+        (shown, Some(count)) => format!("{shown} ({count} characters)"),
+    }
+}
+
+/// Control characters and byte-order marks written as escapes (`\n`, `\u{1b}`).
+fn escape(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() || c == '\u{feff}' {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
+/// A message with every word longer than 40 characters shortened as [`quote`] does
+/// and control characters escaped, so that a game spec or a number with a million
+/// digits inside a message still makes one short line.
+pub fn shorten_words(message: &str) -> String {
+    message
+        .split(' ')
+        .map(abbreviate)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 #[cfg(test)]
@@ -155,6 +198,27 @@ mod tests {
         assert_eq!(
             e.to_string(),
             "missing position: expected heap sizes such as \"3 4 5\""
+        );
+    }
+
+    #[test]
+    fn control_characters_are_escaped_and_long_words_shortened() {
+        let e = InputError::invalid("move", "3\n4\t\u{1b}[2J\u{feff}\0", "a number");
+        let message = e.to_string();
+        assert!(!message.chars().any(|c| c.is_control()), "{message}");
+        assert!(
+            message.contains("\\n") && message.contains("\\u{1b}"),
+            "{message}"
+        );
+        let spec = (1..3000)
+            .map(|i| i.to_string())
+            .collect::<Vec<_>>()
+            .join(",");
+        let message = Error::NoKnownValue(format!("subtraction:{spec}: no period")).to_string();
+        assert!(message.len() < 100, "{message}");
+        assert!(
+            message.contains("(13900 characters) no period"),
+            "{message}"
         );
     }
 

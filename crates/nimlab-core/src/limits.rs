@@ -138,6 +138,15 @@ pub const SUBTRACTION_PERIOD_SEARCH: Limit = Limit {
     reason: "128 MiB of table",
 };
 
+/// The table work the period search of a subtraction game may do: values computed
+/// times the amounts in the set.
+pub const SUBTRACTION_WORK: Limit = Limit {
+    name: "table work of a subtraction game's period search",
+    value: 1_000_000_000,
+    unit: "steps (values × amounts)",
+    reason: "about a second of table",
+};
+
 /// The largest K of take:K.
 pub const TAKE_AMOUNT: Limit = Limit {
     name: "K of take:K",
@@ -186,6 +195,38 @@ pub const GRUNDY_TABLE: Limit = Limit {
     reason: "the table is held in memory (400 MB)",
 };
 
+/// The longest text read as a position or task input from standard input.
+pub const INPUT_TEXT: Limit = Limit {
+    name: "text read from standard input",
+    value: 64 << 20,
+    unit: "bytes",
+    reason: "ten million heaps fit; /dev/zero does not",
+};
+
+/// The longest DAG file read.
+pub const DAG_FILE: Limit = Limit {
+    name: "size of a DAG file",
+    value: 256 << 20,
+    unit: "bytes",
+    reason: "tens of millions of edges fit in memory",
+};
+
+/// The longest game record read by `review`.
+pub const RECORD_FILE: Limit = Limit {
+    name: "size of a game record",
+    value: 16 << 20,
+    unit: "bytes",
+    reason: "thousands of moves of huge positions fit",
+};
+
+/// The longest line a person may type in play.
+pub const PLAY_LINE: Limit = Limit {
+    name: "length of a line typed in play",
+    value: 1 << 20,
+    unit: "bytes",
+    reason: "a move is a few words; a heap of a million digits still fits",
+};
+
 /// Every limit, for documentation.
 pub const ALL: &[Limit] = &[
     MISERE_HEAP_SEARCH,
@@ -200,10 +241,15 @@ pub const ALL: &[Limit] = &[
     GRUNDY_GAME_TABLE,
     SUBTRACTION_AMOUNT,
     SUBTRACTION_PERIOD_SEARCH,
+    SUBTRACTION_WORK,
     TAKE_AMOUNT,
     COPYCAT_TAKE,
     COPYCAT_PERIOD_SEARCH,
     DAG_VERTICES,
     DAG_EDGES,
     GRUNDY_TABLE,
+    INPUT_TEXT,
+    DAG_FILE,
+    RECORD_FILE,
+    PLAY_LINE,
 ];

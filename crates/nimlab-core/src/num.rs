@@ -42,8 +42,14 @@ pub fn parse_bounded(token: &str, what: &str, min: u64, max: u64) -> Result<u64,
     if token.is_empty() {
         return Err(InputError::missing(what, expected));
     }
-    match token.parse::<u64>() {
-        Ok(value) if (min..=max).contains(&value) => Ok(value),
+    // Digits only, as for positions: no sign (str::parse would take a leading +).
+    let value = token
+        .bytes()
+        .all(|b| b.is_ascii_digit())
+        .then(|| token.parse::<u64>().ok())
+        .flatten();
+    match value {
+        Some(value) if (min..=max).contains(&value) => Ok(value),
         _ => Err(InputError::invalid(what, token, expected)),
     }
 }
@@ -93,6 +99,9 @@ mod tests {
     #[test]
     fn bounded_parse_names_the_range() {
         assert_eq!(parse_bounded("5", "k", 1, 10).unwrap(), 5);
+        for signed in ["+5", "-5", " 5", "5 "] {
+            assert!(parse_bounded(signed, "k", 1, 10).is_err(), "{signed}");
+        }
         let err = parse_bounded("0", "k", 1, 10).unwrap_err().to_string();
         assert_eq!(err, "invalid k '0': expected an integer from 1 to 10");
         let err = parse_bounded(&"9".repeat(1_000_000), "k", 1, 10)

@@ -2,7 +2,7 @@
 //! Status 2: the input is malformed. Status 1: well-formed input nimlab cannot answer,
 //! or an I/O failure. Never a backtrace.
 
-use nimlab_core::error::quote;
+use nimlab_core::error::{quote, shorten_words};
 use nimlab_core::{Error, InputError};
 use std::io;
 use std::process::ExitCode;
@@ -19,15 +19,23 @@ pub enum Failure {
 }
 
 impl Failure {
+    /// The message, without the exit status.
+    pub fn message(&self) -> &str {
+        match self {
+            Failure::Input(message) | Failure::Other(message) => message,
+            Failure::BrokenPipe => "the reader of the output went away",
+        }
+    }
+
     /// Print the message and give the exit status.
     pub fn report(self) -> ExitCode {
         match self {
             Failure::Input(message) => {
-                eprintln!("nimlab: {message}");
+                eprintln!("nimlab: {}", shorten_words(&message));
                 ExitCode::from(2)
             }
             Failure::Other(message) => {
-                eprintln!("nimlab: {message}");
+                eprintln!("nimlab: {}", shorten_words(&message));
                 ExitCode::from(1)
             }
             Failure::BrokenPipe => ExitCode::SUCCESS,

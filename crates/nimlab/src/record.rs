@@ -1,6 +1,8 @@
 //! Game records: what `play --record FILE` writes and `review FILE` reads.
 
 use crate::failure::Failure;
+use crate::output::read_text;
+use nimlab_core::limits::RECORD_FILE;
 use nimlab_core::play::{PlayedMove, Player};
 use nimlab_core::report::convention_name;
 use nimlab_core::{AnyPosition, Convention, Ruleset};
@@ -81,8 +83,9 @@ impl Record {
 
     /// Read a record from a file; malformed records are input errors.
     pub fn load(path: &Path) -> Result<Self, Failure> {
-        let text = std::fs::read_to_string(path)
+        let file = std::fs::File::open(path)
             .map_err(|e| Failure::Input(format!("cannot read {}: {e}", path.display())))?;
+        let text = read_text(file, &RECORD_FILE, &format!("{}", path.display()))?;
         serde_json::from_str(&text).map_err(|e| {
             Failure::Input(format!(
                 "{} is not a nimlab game record: {e}",

@@ -319,7 +319,7 @@ impl Strategy for Copycat {
         let [word] = words[..] else {
             return Err(InputError::invalid("move", text.trim(), expected()));
         };
-        match word.parse::<u64>() {
+        match parse_bounded(word, "number of stones", 1, self.m) {
             Ok(t) if self.legal(position).any(|legal| legal == t) => Ok(t),
             _ => Err(InputError::invalid("number of stones", word, expected())),
         }

@@ -12,7 +12,7 @@ use super::HeapSequence;
 use super::heap::{HeapOption, HeapOptions, HeapRules};
 use super::nim::{amounts_up_to, take_amounts};
 use crate::error::{Error, InputError};
-use crate::limits::{SUBTRACTION_AMOUNT, SUBTRACTION_PERIOD_SEARCH, TAKE_AMOUNT};
+use crate::limits::{SUBTRACTION_AMOUNT, SUBTRACTION_PERIOD_SEARCH, SUBTRACTION_WORK, TAKE_AMOUNT};
 use crate::num::{Nat, parse_bounded, to_u64};
 use crate::solve::budget::{Budget, Once, extend_within_budget};
 use crate::solve::mex::{MexSet, mex_of_mask};
@@ -96,6 +96,7 @@ pub struct Subtraction {
     /// S, sorted and without repeats.
     set: Vec<usize>,
     solved: Once<Solved>,
+    small_table: Once<Vec<u32>>,
 }
 
 /// The certified period, a table covering it, and whether misère play is tame.
@@ -121,6 +122,7 @@ impl Subtraction {
         Ok(Subtraction {
             set,
             solved: Once::default(),
+            small_table: Once::default(),
         })
     }
 
@@ -145,10 +147,13 @@ impl Subtraction {
         *self.set.last().expect("a subtraction set is not empty")
     }
 
-    /// The certified period, found once (within `budget`) and kept.
+    /// The certified period, found once (within `budget`) and kept. Each value costs
+    /// |S| steps, and the search stops at [`SUBTRACTION_WORK`] steps.
     fn solved_within(&self, budget: &Budget) -> Result<&Solved, Error> {
         self.solved.get_or_compute(|| {
             let mut table = Vec::new();
+            let affordable = SUBTRACTION_WORK.value / self.set.len() as u64;
+            let capped = budget.narrowed(affordable);
             let periodicity = search_period(
                 &mut table,
                 |table, len| extend_table(&self.set, table, len),
@@ -156,8 +161,22 @@ impl Subtraction {
                     window: self.largest(),
                 },
                 SUBTRACTION_PERIOD_SEARCH.get(),
-                budget,
-            )?;
+                &capped,
+            )
+            .map_err(|error| match error {
+                Error::TooLarge(_) if error.is_budget_stop() => SUBTRACTION_WORK.exceeded(
+                    None,
+                    format!(
+                        "{}: no period found within {} steps of table work ({} values of \
+                         {} amounts each); nimlab stops there",
+                        HeapRules::spec(self),
+                        SUBTRACTION_WORK.value,
+                        table.len(),
+                        self.set.len()
+                    ),
+                ),
+                other => other,
+            })?;
             let misere_is_tame = self.tameness_lemma_holds(&table, &periodicity);
             Ok(Solved {
                 table,
@@ -180,10 +199,29 @@ impl Subtraction {
             .all(|n| table[n] != 0 || self.set.iter().any(|&s| s <= n && table[n - s] == 1))
     }
 
-    fn value(&self, solved: &Solved, n: &Nat) -> u32 {
-        solved.table[solved.periodicity.reduce(n)]
+    /// g(n): for small heaps from a short table of their own (a question about a small
+    /// heap needs no period, which for a large set can cost much more), for larger
+    /// heaps through the certified period.
+    fn value(&self, n: &Nat) -> Result<u32, Error> {
+        match to_u64(n).filter(|&n| n < SMALL_HEAPS as u64) {
+            Some(small) => {
+                let table = self.small_table.get_or_compute(|| {
+                    let mut table = Vec::new();
+                    extend_table(&self.set, &mut table, SMALL_HEAPS);
+                    Ok(table)
+                })?;
+                Ok(table[small as usize])
+            }
+            None => {
+                let solved = self.solved()?;
+                Ok(solved.table[solved.periodicity.reduce(n)])
+            }
+        }
     }
 }
+
+/// Heaps below this many tokens take their values from a table of their own.
+const SMALL_HEAPS: usize = 4096;
 
 impl HeapRules for Subtraction {
     fn spec(&self) -> String {
@@ -201,8 +239,7 @@ impl HeapRules for Subtraction {
     }
 
     fn heap_value(&self, n: &Nat) -> Result<Nat, Error> {
-        let solved = self.solved()?;
-        Ok(Nat::from(self.value(solved, n)))
+        Ok(Nat::from(self.value(n)?))
     }
 
     fn options(&self, n: &Nat, limit: usize) -> Vec<HeapOption> {
@@ -224,12 +261,12 @@ impl HeapRules for Subtraction {
         target: &Nat,
         max: usize,
     ) -> Result<HeapOptions, Error> {
-        let solved = self.solved()?;
-        let options = self
-            .options(n, usize::MAX)
-            .into_iter()
-            .filter(|option| *target == self.value(solved, &option[0]))
-            .collect();
+        let mut options = Vec::new();
+        for option in self.options(n, usize::MAX) {
+            if *target == self.value(&option[0])? {
+                options.push(option);
+            }
+        }
         Ok(HeapOptions::first_of(options, max))
     }
 

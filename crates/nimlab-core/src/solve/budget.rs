@@ -83,6 +83,17 @@ impl Budget {
         self
     }
 
+    /// A fresh budget of at most `max_work` units (or this one's remaining work, if
+    /// less) that stops at this one's deadline and cancel flag too.
+    pub fn narrowed(&self, max_work: u64) -> Budget {
+        Budget {
+            max_work: max_work.min(self.max_work.saturating_sub(self.spent())),
+            spent: AtomicU64::new(0),
+            deadline: self.deadline,
+            cancel: self.cancel.clone(),
+        }
+    }
+
     /// Spend `units` of work; an error once the budget is exhausted (and every time
     /// after). The clock and the cancel flag are read once every thousand units.
     #[inline]

@@ -110,22 +110,60 @@ impl Periodicity {
 /// The first certified p in increasing order is the least period: a certificate is a
 /// proof, every true period is a multiple of the least one, and a multiple needs at
 /// least as many values to certify.
+///
+/// O(len): p is certified when the values after some n0 small enough for the theorem
+/// repeat with period p, i.e. when a suffix of a length the theorem fixes (w + p for
+/// finite memory, ⌈(len + k)/2⌉ + p for octal games) has period p. Read backwards,
+/// that is a prefix with period p, which the Z-function of the reversed values shows
+/// for every p at once.
 pub fn find_certified_period(values: &[u32], theorem: &Theorem) -> Option<(usize, usize)> {
     let len = values.len();
-    for period in 1..len {
-        if theorem.required_len(0, period) > len {
-            break;
+    let reversed: Vec<u32> = values.iter().rev().copied().collect();
+    let z = z_function(&reversed);
+    // The matches needed after the latest certifiable preperiod, and the largest p
+    // that leaves room for a preperiod of 0.
+    let (needed, largest) = match *theorem {
+        Theorem::FiniteMemory { window } => (window, len.checked_sub(window)?),
+        Theorem::Octal { last_digit } => {
+            let half = len.checked_sub(last_digit)? / 2;
+            (len - half, half)
         }
-        // The preperiod for this period: one past the last mismatch.
-        let preperiod = (0..len - period)
-            .rev()
-            .find(|&n| values[n] != values[n + period])
-            .map_or(0, |n| n + 1);
-        if theorem.required_len(preperiod, period) <= len {
-            return Some((preperiod, period));
+        Theorem::ClosedForm { .. } => return None,
+    };
+    let period = (1..=largest.min(len - 1)).find(|&p| z[p] >= needed)?;
+    let preperiod = (0..len - period)
+        .rev()
+        .find(|&n| values[n] != values[n + period])
+        .map_or(0, |n| n + 1);
+    debug_assert!(theorem.required_len(preperiod, period) <= len);
+    Some((preperiod, period))
+}
+
+/// z[i] = the length of the longest common prefix of `s` and `s[i..]` (z[0] = len).
+fn z_function(s: &[u32]) -> Vec<usize> {
+    let n = s.len();
+    let mut z = vec![0; n];
+    if n == 0 {
+        return z;
+    }
+    z[0] = n;
+    let (mut left, mut right) = (0, 0);
+    for i in 1..n {
+        let mut length = if i < right {
+            z[i - left].min(right - i)
+        } else {
+            0
+        };
+        while i + length < n && s[length] == s[i + length] {
+            length += 1;
+        }
+        z[i] = length;
+        if i + length > right {
+            left = i;
+            right = i + length;
         }
     }
-    None
+    z
 }
 
 /// Extend `table` (by calling `extend(table, new_len)`) until `theorem` certifies a
@@ -170,6 +208,42 @@ mod tests {
         values.extend([1, 2, 3].repeat(5));
         let theorem = Theorem::FiniteMemory { window: 2 };
         assert_eq!(find_certified_period(&values, &theorem), Some((2, 3)));
+    }
+
+    /// The O(len) search against the definition (for each p in increasing order, the
+    /// least preperiod, and whether the theorem certifies it), on every sequence over
+    /// {0, 1, 2} of up to 9 values, under both theorems.
+    #[test]
+    fn agrees_with_the_definition_on_every_short_sequence() {
+        let by_definition = |values: &[u32], theorem: &Theorem| {
+            (1..values.len()).find_map(|period| {
+                let preperiod = (0..values.len() - period)
+                    .rev()
+                    .find(|&n| values[n] != values[n + period])
+                    .map_or(0, |n| n + 1);
+                (theorem.required_len(preperiod, period) <= values.len())
+                    .then_some((preperiod, period))
+            })
+        };
+        let theorems = [
+            Theorem::FiniteMemory { window: 1 },
+            Theorem::FiniteMemory { window: 2 },
+            Theorem::FiniteMemory { window: 3 },
+            Theorem::Octal { last_digit: 1 },
+            Theorem::Octal { last_digit: 2 },
+        ];
+        for len in 0..=9u32 {
+            for code in 0..3u32.pow(len) {
+                let values: Vec<u32> = (0..len).map(|i| code / 3u32.pow(i) % 3).collect();
+                for theorem in &theorems {
+                    assert_eq!(
+                        find_certified_period(&values, theorem),
+                        by_definition(&values, theorem),
+                        "{values:?} {theorem:?}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

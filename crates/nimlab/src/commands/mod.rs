@@ -10,7 +10,9 @@ pub mod seq;
 pub mod task;
 
 use crate::failure::Failure;
+use crate::output::read_text;
 use nimlab_core::games::HeapSequence;
+use nimlab_core::limits::DAG_FILE;
 use nimlab_core::{Convention, InputError, Ruleset, game_with};
 use std::sync::Arc;
 
@@ -38,8 +40,11 @@ fn convention(misere: bool) -> Convention {
     }
 }
 
-/// The text of a file named in a game spec.
+/// The text of a file named in a game spec (a DAG), at most [`DAG_FILE`] bytes.
 fn read_file(path: &str) -> Result<String, InputError> {
-    std::fs::read_to_string(path)
-        .map_err(|e| InputError::invalid("file", path, format!("a readable text file ({e})")))
+    let file = std::fs::File::open(path)
+        .map_err(|e| InputError::invalid("file", path, format!("a readable text file ({e})")))?;
+    read_text(file, &DAG_FILE, "the file").map_err(|failure| {
+        InputError::invalid("file", path, format!("a text file: {}", failure.message()))
+    })
 }

@@ -12,6 +12,7 @@ use crate::output::read_position;
 use crate::record::Record;
 use nimlab_core::games::registry::default_position;
 use nimlab_core::games::{AnyMove, AnyPosition, Ruleset, TextMove};
+use nimlab_core::limits::PLAY_LINE;
 use nimlab_core::num::parse_bounded;
 use nimlab_core::play::{PlayedMove, Player, Policy, Style, winner};
 use nimlab_core::report::Board;
@@ -21,6 +22,7 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use rustyline::DefaultEditor;
 use rustyline::error::ReadlineError;
+use std::io::{self, BufRead, IsTerminal, Read};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -128,8 +130,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         start: start.clone(),
         history: Vec::new(),
         first: Player::Person,
-        editor: DefaultEditor::new()
-            .map_err(|e| Failure::Other(format!("cannot read the terminal: {e}")))?,
+        lines: Lines::open()?,
         record: args.record,
         shown: start,
         explained: false,
@@ -150,7 +151,7 @@ struct Session {
     start: AnyPosition,
     history: Vec<PlayedMove>,
     first: Player,
-    editor: DefaultEditor,
+    lines: Lines,
     record: Option<PathBuf>,
     /// Seed 000's dialogue for a single pot of tokens.
     pot_mode: bool,
@@ -519,17 +520,69 @@ impl Session {
     }
 
     fn read_line(&mut self, prompt: &str) -> Result<Input, Failure> {
-        match self.editor.readline(prompt) {
-            Ok(line) => {
-                let _ = self.editor.add_history_entry(line.as_str());
-                Ok(Input::Line(line))
+        let input = self.lines.read(prompt)?;
+        if matches!(input, Input::Quit) {
+            println!();
+        }
+        Ok(input)
+    }
+}
+
+/// Where the person's lines come from: rustyline on a terminal (editing, history,
+/// Ctrl-C), or a reader of lines of at most [`PLAY_LINE`] bytes of text when the
+/// input is piped or redirected.
+enum Lines {
+    Terminal(Box<DefaultEditor>),
+    Piped(io::StdinLock<'static>),
+}
+
+impl Lines {
+    fn open() -> Result<Lines, Failure> {
+        if io::stdin().is_terminal() {
+            let editor = DefaultEditor::new()
+                .map_err(|e| Failure::Other(format!("cannot read the terminal: {e}")))?;
+            Ok(Lines::Terminal(Box::new(editor)))
+        } else {
+            Ok(Lines::Piped(io::stdin().lock()))
+        }
+    }
+
+    /// The next line (without its end), the end of the input, or Ctrl-C.
+    fn read(&mut self, prompt: &str) -> Result<Input, Failure> {
+        match self {
+            Lines::Terminal(editor) => match editor.readline(prompt) {
+                Ok(line) => {
+                    let _ = editor.add_history_entry(line.as_str());
+                    Ok(Input::Line(line))
+                }
+                Err(ReadlineError::Eof) => Ok(Input::Quit),
+                Err(ReadlineError::Interrupted) => Ok(Input::Interrupted),
+                Err(e) => Err(Failure::Other(format!("cannot read the terminal: {e}"))),
+            },
+            Lines::Piped(stdin) => {
+                let mut line = Vec::new();
+                stdin
+                    .take(PLAY_LINE.value + 1)
+                    .read_until(b'\n', &mut line)?;
+                if line.is_empty() {
+                    return Ok(Input::Quit);
+                }
+                if line.last() == Some(&b'\n') {
+                    line.pop();
+                } else if line.len() as u64 > PLAY_LINE.value {
+                    return Err(Failure::Input(format!(
+                        "a line of input is longer than the limit of {} {} ({})",
+                        PLAY_LINE.value, PLAY_LINE.unit, PLAY_LINE.name
+                    )));
+                }
+                let text = (!line.contains(&0))
+                    .then(|| String::from_utf8(line).ok())
+                    .flatten()
+                    .ok_or_else(|| {
+                        Failure::Input("the input is not text (UTF-8 without NUL bytes)".into())
+                    })?;
+                Ok(Input::Line(text.trim_end_matches('\r').to_string()))
             }
-            Err(ReadlineError::Eof) => {
-                println!();
-                Ok(Input::Quit)
-            }
-            Err(ReadlineError::Interrupted) => Ok(Input::Interrupted),
-            Err(e) => Err(Failure::Other(format!("cannot read the terminal: {e}"))),
         }
     }
 }

@@ -11,10 +11,11 @@ mod games;
 mod sums;
 
 use crate::failure::Failure;
-use crate::output::to_stdout;
+use crate::output::{read_text, to_stdout};
+use nimlab_core::limits::INPUT_TEXT;
 use nimlab_core::num::{parse_bounded, parse_nat, tokens};
 use nimlab_core::{InputError, Nat, Outcome};
-use std::io::{self, Read};
+use std::io;
 
 const EXAMPLES: &str = "\
 Tasks (input on standard input, whitespace-separated):
@@ -104,12 +105,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
     to_stdout(|out| out.write_all(answer.as_bytes()))
 }
 
-/// All of standard input, as text.
+/// All of standard input, as text (at most [`INPUT_TEXT`] bytes).
 fn read_stdin() -> Result<String, Failure> {
-    let mut bytes = Vec::new();
-    io::stdin().read_to_end(&mut bytes)?;
-    String::from_utf8(bytes)
-        .map_err(|_| Failure::Input("standard input is not UTF-8 text".to_string()))
+    read_text(io::stdin().lock(), &INPUT_TEXT, "standard input")
 }
 
 /// The whitespace-separated tokens of a task's input, read in order.
