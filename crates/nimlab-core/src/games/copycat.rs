@@ -24,6 +24,7 @@ use crate::solve::period::{Periodicity, Theorem, search_period};
 use crate::solve::search::Game;
 use crate::solve::{Convention, Outcome};
 use crate::text::{count_of, list_with_or};
+use malachite_base::num::arithmetic::traits::CheckedSub;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -290,6 +291,11 @@ impl Strategy for Copycat {
             winning_moves,
             winning_move_count: Nat::from(winning_move_count),
         })
+    }
+
+    fn move_to(&self, from: &CopycatPosition, to: &CopycatPosition) -> Option<u64> {
+        let t = to_u64(&from.heap.clone().checked_sub(&to.heap)?)?;
+        (to.last == t && self.legal(from).any(|legal| legal == t)).then_some(t)
     }
 
     fn move_count(&self, position: &CopycatPosition) -> Nat {

@@ -334,6 +334,19 @@ impl Strategy for Dag {
         Ok(winning.into_analysis(convention, outcome, Some(x), explanation))
     }
 
+    fn move_to(&self, from: &Vec<usize>, to: &Vec<usize>) -> Option<DagMove> {
+        if from.len() != to.len() {
+            return None;
+        }
+        let mut moved = (0..from.len()).filter(|&i| from[i] != to[i]);
+        let token = moved.next()?;
+        let legal = moved.next().is_none() && self.out(from[token]).contains(&(to[token] as u32));
+        legal.then_some(DagMove {
+            token,
+            to: to[token],
+        })
+    }
+
     fn move_count(&self, position: &Vec<usize>) -> Nat {
         Nat::from(position.iter().map(|&v| self.out(v).len()).sum::<usize>())
     }

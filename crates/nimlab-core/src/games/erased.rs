@@ -139,6 +139,10 @@ pub trait Ruleset: Send + Sync {
     /// The position after a legal move.
     fn apply(&self, position: &AnyPosition, play: &AnyMove) -> AnyPosition;
 
+    /// The legal move from `from` that leads to `to`, if there is one (decided by the
+    /// rules, for positions of any size).
+    fn move_to(&self, from: &AnyPosition, to: &AnyPosition) -> Option<AnyMove>;
+
     /// A legal move in words, as an imperative phrase.
     fn describe_move(&self, position: &AnyPosition, play: &AnyMove) -> String;
 
@@ -274,6 +278,12 @@ impl<S: Strategy> Ruleset for Erased<S> {
 
     fn apply(&self, position: &AnyPosition, play: &AnyMove) -> AnyPosition {
         AnyPosition::new(self.0.apply(self.position(position), play.get::<S::Move>()))
+    }
+
+    fn move_to(&self, from: &AnyPosition, to: &AnyPosition) -> Option<AnyMove> {
+        self.0
+            .move_to(self.position(from), self.position(to))
+            .map(AnyMove::new)
     }
 
     fn describe_move(&self, position: &AnyPosition, play: &AnyMove) -> String {

@@ -36,6 +36,7 @@ use crate::solve::budget::Budget;
 use crate::solve::search::Game;
 use crate::solve::{Convention, Outcome};
 use crate::text::count_of;
+use malachite_base::num::arithmetic::traits::CheckedSub;
 use malachite_base::num::basic::traits::{One, Zero};
 use malachite_base::num::logic::traits::SignificantBits;
 
@@ -338,6 +339,12 @@ impl Strategy for FibonacciNim {
 
     fn move_count(&self, position: &FibonacciPosition) -> Nat {
         self.most(position)
+    }
+
+    fn move_to(&self, from: &FibonacciPosition, to: &FibonacciPosition) -> Option<Nat> {
+        let t = from.chips.clone().checked_sub(&to.chips)?;
+        let legal = t != 0u32 && t <= self.most(from) && to.limit == Nat::from(2u32) * &t;
+        legal.then_some(t)
     }
 
     fn describe_move(&self, position: &FibonacciPosition, t: &Nat) -> String {

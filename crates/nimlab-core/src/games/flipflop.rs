@@ -44,7 +44,8 @@
 
 use super::wythoff::{
     Goal, PLANE_MOVE_SYNTAX, PlaneMove, Point, apply_move, describe_move, is_lost, move_count,
-    moves_to_lost, p_position_reason, parse_plane_move, parse_point, plane_move_text, plane_moves,
+    moves_to_lost, p_position_reason, parse_plane_move, parse_point, plane_move_text,
+    plane_move_to, plane_moves,
 };
 use super::{Analysis, Strategy, WinningMove};
 use crate::error::{Error, InputError};
@@ -428,6 +429,15 @@ impl Strategy for FlipFlop {
         } else {
             plane
         }
+    }
+
+    fn move_to(&self, from: &FlipPosition, to: &FlipPosition) -> Option<FlipMove> {
+        let play = FlipMove {
+            play: plane_move_to(&from.point, &to.point)?,
+            flip: from.goal != to.goal,
+        };
+        let legal = !play.flip || (from.flip && self.may_flip(&from.point));
+        (legal && self.apply(from, &play) == *to).then_some(play)
     }
 
     fn board(&self, position: &FlipPosition) -> Board {

@@ -434,6 +434,28 @@ impl<H: HeapRules> HeapSum<H> {
         )
     }
 
+    /// The move that replaces one heap of `from` by the heaps of `to` in its place.
+    fn replaced_heap(&self, from: &[Nat], to: &[Nat]) -> Option<HeapMove> {
+        let added = (to.len() + 1).checked_sub(from.len())?;
+        let same_start = from.iter().zip(to).take_while(|(a, b)| a == b).count();
+        let same_end = from
+            .iter()
+            .rev()
+            .zip(to.iter().rev())
+            .take_while(|(a, b)| a == b)
+            .count();
+        let first = from.len().saturating_sub(same_end + 1);
+        let last = same_start.min(from.len() - 1);
+        (first..=last).find_map(|heap| {
+            let into = to.get(heap..heap + added)?;
+            let rest_matches = to[..heap] == from[..heap] && to[heap + added..] == from[heap + 1..];
+            (rest_matches && self.rules.is_option(&from[heap], into)).then(|| HeapMove {
+                heap,
+                into: into.to_vec(),
+            })
+        })
+    }
+
     /// Whether the misère-Nim rule decides misère play of these rules.
     fn misere_by_rule(&self, convention: Convention) -> Result<bool, Error> {
         Ok(convention == Convention::Normal || self.rules.misere_is_tame()?)
@@ -606,6 +628,16 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
                 })
             })
             .collect()
+    }
+
+    /// One heap of `from` is replaced by what its option leaves, in place, the rest
+    /// unchanged: only heaps between the first and the last difference can be it.
+    /// Using up the only heap leaves "0" (see `apply`), which may also be read as an
+    /// option that leaves nothing.
+    fn move_to(&self, from: &Vec<Nat>, to: &Vec<Nat>) -> Option<HeapMove> {
+        let emptied = from.len() == 1 && to[..] == [Nat::ZERO];
+        let readings: &[&[Nat]] = if emptied { &[to, &[]] } else { &[to] };
+        readings.iter().find_map(|to| self.replaced_heap(from, to))
     }
 
     fn describe_move(&self, heaps: &Vec<Nat>, play: &HeapMove) -> String {

@@ -283,6 +283,10 @@ pub trait Strategy: Game + Send + Sync + 'static {
     /// memory).
     fn move_count(&self, position: &Self::Position) -> Nat;
 
+    /// The legal move from `from` that leads to `to`, decided by the rules directly
+    /// (for positions of any size), or `None` if no legal move does.
+    fn move_to(&self, from: &Self::Position, to: &Self::Position) -> Option<Self::Move>;
+
     /// A legal move in words, as an imperative phrase ("take 2 tokens from heap 1").
     fn describe_move(&self, position: &Self::Position, play: &Self::Move) -> String;
 

@@ -418,6 +418,60 @@ mod tests {
         }
     }
 
+    /// Every family: `move_to` finds, by the rules alone, a move between a position and
+    /// each position one move away, and every move it finds for other positions (two
+    /// moves away, or from another walk) is a real one: it leads there, and to a game
+    /// the complete list of legal moves reaches (the parts of a split may be written in
+    /// either order).
+    #[test]
+    fn the_move_between_two_positions_is_decided_by_the_rules() {
+        for (game, positions) in sampled_positions(17, 30, 8) {
+            for (index, from) in positions.iter().enumerate() {
+                let (moves, complete) = game.legal_moves(from, 4096);
+                let successors: Vec<AnyPosition> =
+                    moves.iter().map(|m| game.apply(from, m)).collect();
+                let text = game.format_position(from);
+                for to in &successors {
+                    let found = game.move_to(from, to).unwrap_or_else(|| {
+                        panic!(
+                            "{}: no move from {text} to {}",
+                            game.spec(),
+                            game.format_position(to)
+                        )
+                    });
+                    assert_eq!(game.apply(from, &found), *to, "{}", game.spec());
+                }
+                let mut others: Vec<AnyPosition> = successors
+                    .iter()
+                    .flat_map(|s| {
+                        game.legal_moves(s, 8)
+                            .0
+                            .into_iter()
+                            .map(|m| game.apply(s, &m))
+                    })
+                    .collect();
+                others.extend(positions.iter().skip(index + 1).cloned());
+                others.push(from.clone());
+                let canonical: Vec<AnyPosition> =
+                    successors.iter().map(|s| game.canonical(s)).collect();
+                for to in others.iter().filter(|_| complete) {
+                    let what = format!(
+                        "{}: from {text} to {}",
+                        game.spec(),
+                        game.format_position(to)
+                    );
+                    match game.move_to(from, to) {
+                        Some(found) => {
+                            assert_eq!(game.apply(from, &found), *to, "{what}");
+                            assert!(canonical.contains(&game.canonical(to)), "{what}");
+                        }
+                        None => assert!(!successors.contains(to), "{what}"),
+                    }
+                }
+            }
+        }
+    }
+
     /// Any game as seen through its [`Ruleset`], for the brute-force oracle: nothing
     /// but its legal moves and how it ends.
     struct Rules<'a>(&'a dyn Ruleset);

@@ -18,6 +18,7 @@ use crate::solve::search::Game;
 use crate::solve::sum::nim_sum;
 use crate::solve::{Convention, Outcome};
 use crate::text::count_of;
+use malachite_base::num::arithmetic::traits::CheckedSub;
 use malachite_base::num::basic::traits::{One, Zero};
 
 /// Staircase Nim.
@@ -131,6 +132,20 @@ impl Strategy for Staircase {
 
     fn move_count(&self, coins: &Vec<Nat>) -> Nat {
         coins.iter().fold(Nat::ZERO, |count, c| count + c)
+    }
+
+    /// Coins leave one step and, unless it is step 1, arrive on the step below.
+    fn move_to(&self, from: &Vec<Nat>, to: &Vec<Nat>) -> Option<StairMove> {
+        if from.len() != to.len() {
+            return None;
+        }
+        let step = from.iter().zip(to).rposition(|(a, b)| a != b)? + 1;
+        let coins = from[step - 1]
+            .clone()
+            .checked_sub(&to[step - 1])
+            .filter(|c| *c != 0u32)?;
+        let play = StairMove { step, coins };
+        (self.apply(from, &play) == *to).then_some(play)
     }
 
     fn describe_move(&self, _coins: &Vec<Nat>, play: &StairMove) -> String {

@@ -256,6 +256,16 @@ impl Strategy for Sum {
         Ok((moves.into_iter().map(|(play, _)| play).collect(), count))
     }
 
+    fn move_to(&self, from: &Vec<AnyPosition>, to: &Vec<AnyPosition>) -> Option<SumMove> {
+        let mut moved = (0..from.len()).filter(|&i| from[i] != to[i]);
+        let part = moved.next()?;
+        if moved.next().is_some() {
+            return None;
+        }
+        let play = self.parts[part].move_to(&from[part], &to[part])?;
+        Some(SumMove { part, play })
+    }
+
     fn describe_move(&self, position: &Vec<AnyPosition>, play: &SumMove) -> String {
         let part = &self.parts[play.part];
         format!(

@@ -193,6 +193,18 @@ impl Strategy for Turtles {
             .fold(Nat::ZERO, |count, (i, _): (u64, _)| count + Nat::from(i))
     }
 
+    /// The rightmost coin turned goes from heads to tails; at most one other, to its
+    /// left, is turned too.
+    fn move_to(&self, from: &Vec<bool>, to: &Vec<bool>) -> Option<TurtleMove> {
+        if from.len() != to.len() {
+            return None;
+        }
+        let mut turned = (0..from.len()).rev().filter(|&i| from[i] != to[i]);
+        let head = turned.next().filter(|&j| from[j])?;
+        let also = turned.next();
+        turned.next().is_none().then_some(TurtleMove { head, also })
+    }
+
     fn describe_move(&self, coins: &Vec<bool>, play: &TurtleMove) -> String {
         Self::describe(coins, play)
     }

@@ -31,6 +31,7 @@ use crate::solve::budget::Budget;
 use crate::solve::search::Game;
 use crate::solve::{Convention, Outcome};
 use malachite_base::num::arithmetic::traits::AbsDiff;
+use malachite_base::num::arithmetic::traits::CheckedSub;
 use malachite_base::num::basic::traits::{One, Zero};
 use malachite_base::num::logic::traits::SignificantBits;
 use rand::{Rng, SeedableRng};
@@ -193,6 +194,20 @@ pub fn all_moves((x, y): &Point) -> Vec<PlaneMove> {
         amount,
     }));
     moves
+}
+
+/// The move from `from` to `to`: one coordinate down, or both down by the same amount.
+pub fn plane_move_to((x, y): &Point, (u, v): &Point) -> Option<PlaneMove> {
+    let dx = x.clone().checked_sub(u)?;
+    let dy = y.clone().checked_sub(v)?;
+    let (direction, amount) = match (dx == 0u32, dy == 0u32) {
+        (true, true) => return None,
+        (false, true) => (Direction::Horizontal, dx),
+        (true, false) => (Direction::Vertical, dy),
+        (false, false) if dx == dy => (Direction::Diagonal, dx),
+        (false, false) => return None,
+    };
+    Some(PlaneMove { direction, amount })
 }
 
 /// How many moves there are from (x, y): x + y + min(x, y).
@@ -483,6 +498,10 @@ impl Strategy for Wythoff {
 
     fn move_count(&self, point: &Point) -> Nat {
         move_count(point)
+    }
+
+    fn move_to(&self, from: &Point, to: &Point) -> Option<PlaneMove> {
+        plane_move_to(from, to)
     }
 
     fn describe_move(&self, point: &Point, play: &PlaneMove) -> String {

@@ -4,7 +4,7 @@ use super::game;
 use crate::failure::Failure;
 use crate::output::to_stdout;
 use crate::record::{Record, player_name};
-use nimlab_core::limits::SEARCH_BRANCHING;
+use nimlab_core::error::quote;
 use nimlab_core::play::review;
 use std::path::PathBuf;
 
@@ -28,21 +28,17 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let convention = record.convention()?;
     let start = game.parse_position(&record.start)?;
     let moves = record.played_moves(game.as_ref())?;
-    // Every recorded move must be a legal move from the position before it.
+    // Every recorded move must be a legal move from the position before it, as the
+    // game's rules decide (for positions of any size).
     let mut before = &start;
     for (index, played) in moves.iter().enumerate() {
-        // Checked where every move can be listed; huge positions are taken on trust.
-        let (legal, complete) = game.legal_moves(before, SEARCH_BRANCHING.get());
-        if complete
-            && !legal
-                .iter()
-                .any(|m| game.apply(before, m) == played.position)
-        {
+        if game.move_to(before, &played.position).is_none() {
             return Err(Failure::Input(format!(
-                "move {} of the record ('{}') is not a legal move from {}",
+                "move {} of the record ({}, to {}) is not a legal move from {}",
                 index + 1,
-                played.action,
-                game.format_position(before)
+                quote(&played.action),
+                quote(&game.format_position(&played.position)),
+                quote(&game.format_position(before))
             )));
         }
         before = &played.position;
