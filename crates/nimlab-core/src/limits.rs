@@ -227,6 +227,16 @@ pub const PLAY_LINE: Limit = Limit {
     reason: "a move is a few words; a heap of a million digits still fits",
 };
 
+/// Positions longer than this (as text) are not written out after each move in JSON
+/// reports: a hundred moves of a position of a million heaps would be most of a
+/// gigabyte.
+pub const POSITION_ECHO: Limit = Limit {
+    name: "positions written out after each move",
+    value: 100_000,
+    unit: "characters",
+    reason: "output stays proportional to the question",
+};
+
 /// Every limit, for documentation.
 pub const ALL: &[Limit] = &[
     MISERE_HEAP_SEARCH,
@@ -252,4 +262,5 @@ pub const ALL: &[Limit] = &[
     DAG_FILE,
     RECORD_FILE,
     PLAY_LINE,
+    POSITION_ECHO,
 ];

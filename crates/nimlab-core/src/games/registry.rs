@@ -282,14 +282,36 @@ pub fn game(spec: &str) -> Result<Arc<dyn Ruleset>, InputError> {
 
 /// The game a spec string names, reading any file it names with `load`.
 pub fn game_with(spec: &str, load: Loader) -> Result<Arc<dyn Ruleset>, InputError> {
-    if spec.contains('+') {
-        let parts = spec
-            .split('+')
+    let parts = sum_parts(spec);
+    if parts.len() > 1 {
+        let parts = parts
+            .into_iter()
             .map(|part| family_game(part, load))
             .collect::<Result<Vec<_>, _>>()?;
         return Ok(Arc::new(Erased(Sum::new(parts))));
     }
     family_game(spec, load)
+}
+
+/// The games of a sum spec, split at its `+` signs. A spec that names a file
+/// (`dag:FILE`) is split only at a `+` with a space beside it, so that a file name may
+/// contain `+`: `dag:a+b.txt + nim`.
+fn sum_parts(spec: &str) -> Vec<&str> {
+    if !spec.contains("dag:") {
+        return spec.split('+').collect();
+    }
+    let bytes = spec.as_bytes();
+    let mut parts = Vec::new();
+    let mut start = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        let spaced = |j: Option<usize>| j.and_then(|j| bytes.get(j)).is_some_and(u8::is_ascii_whitespace);
+        if b == b'+' && (spaced(i.checked_sub(1)) || spaced(Some(i + 1))) {
+            parts.push(&spec[start..i]);
+            start = i + 1;
+        }
+    }
+    parts.push(&spec[start..]);
+    parts
 }
 
 /// One family's game from its spec, from the cache when it was built before.
@@ -628,6 +650,18 @@ mod tests {
         let b = game("subtraction:1,3,4").unwrap();
         assert!(Arc::ptr_eq(&a, &b));
         assert!(!Arc::ptr_eq(&a, &game("subtraction:1,3").unwrap()));
+    }
+
+    #[test]
+    fn file_names_may_contain_plus_signs() {
+        assert_eq!(sum_parts("dag:/x/a+b.txt"), ["dag:/x/a+b.txt"]);
+        assert_eq!(sum_parts("dag:a+b.txt + nim"), ["dag:a+b.txt ", " nim"]);
+        assert_eq!(sum_parts("nim+take:3"), ["nim", "take:3"]);
+        let loader = |file: &str| {
+            assert_eq!(file, "/x/a+b.txt");
+            Ok(EXAMPLE_GRAPH.to_string())
+        };
+        assert_eq!(game_with("dag:/x/a+b.txt", &loader).unwrap().spec(), "dag:/x/a+b.txt");
     }
 
     #[test]

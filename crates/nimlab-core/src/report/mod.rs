@@ -102,16 +102,17 @@ impl AnalysisReport {
 pub struct MovesReport {
     /// The game's spec.
     pub game: String,
-    /// The position in canonical syntax.
-    pub position: String,
+    /// The position in canonical syntax, when positions were asked for.
+    pub position: Option<String>,
     /// Normal or misère play.
     #[cfg_attr(feature = "serde", serde(with = "json::convention"))]
     pub convention: Convention,
     /// How many legal moves there are in all (more than are listed, perhaps).
     #[cfg_attr(feature = "serde", serde(with = "json::number"))]
     pub count: Nat,
-    /// The position drawn.
-    pub board: Board,
+    /// The position drawn, when positions were asked for.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub board: Option<Board>,
     /// The first legal moves, winning moves first.
     pub moves: Vec<MoveReport>,
 }
@@ -124,8 +125,8 @@ pub struct MoveReport {
     pub text: String,
     /// The move in words.
     pub description: String,
-    /// The position after it.
-    pub to: String,
+    /// The position after it, when positions were asked for.
+    pub to: Option<String>,
     /// For the player who makes it: "win" if it leaves the opponent lost, else "lose"
     /// (the JSON field `result`).
     #[cfg_attr(feature = "serde", serde(rename = "result", with = "json::result"))]
@@ -146,22 +147,25 @@ pub struct MoveReport {
 }
 
 impl MovesReport {
-    /// The report of `values` of `position` in `game` under `convention`.
+    /// The report of `values` of `position` in `game` under `convention`. With
+    /// `with_positions`, the position, its board and the position after each move are
+    /// written out (costly for huge positions).
     pub fn new(
         game: &dyn Ruleset,
         position: &AnyPosition,
         convention: Convention,
         values: MoveValues<AnyMove>,
+        with_positions: bool,
     ) -> Self {
         let moves = values
             .moves
             .into_iter()
             .map(|value| {
-                let text = game.text_move(position, &value.play);
+                let play = &value.play;
                 MoveReport {
-                    text: text.text,
-                    description: text.action,
-                    to: text.to,
+                    text: game.move_text(position, play),
+                    description: game.describe_move(position, play),
+                    to: with_positions.then(|| game.format_position(&game.apply(position, play))),
                     wins: value.wins,
                     grundy: value.grundy,
                     remoteness: value.remoteness,
@@ -170,10 +174,10 @@ impl MovesReport {
             .collect();
         MovesReport {
             game: game.spec(),
-            position: game.format_position(position),
+            position: with_positions.then(|| game.format_position(position)),
             convention,
             count: values.count,
-            board: game.board(position),
+            board: with_positions.then(|| game.board(position)),
             moves,
         }
     }

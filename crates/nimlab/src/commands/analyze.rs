@@ -3,6 +3,7 @@
 use super::{convention, game};
 use crate::failure::Failure;
 use crate::output::{convention_rule, read_position, to_stdout, write_json};
+use nimlab_core::limits::POSITION_ECHO;
 use nimlab_core::num::parse_bounded;
 use nimlab_core::report::AnalysisReport;
 use nimlab_core::text::plural;
@@ -50,7 +51,12 @@ pub fn run(args: Args) -> Result<(), Failure> {
         max_moves,
         &Budget::unlimited(),
     )?;
-    let with_positions = args.json || text.len() <= ECHO_LIMIT;
+    let echo = if args.json {
+        POSITION_ECHO.get()
+    } else {
+        ECHO_LIMIT
+    };
+    let with_positions = text.len() <= echo;
     let report = AnalysisReport::new(game.as_ref(), &position, analysis, with_positions);
     to_stdout(|out| {
         if args.json {

@@ -5,6 +5,7 @@ use super::{convention, game};
 use crate::board;
 use crate::failure::Failure;
 use crate::output::{convention_rule, read_position, to_stdout, write_json};
+use nimlab_core::limits::POSITION_ECHO;
 use nimlab_core::num::parse_bounded;
 use nimlab_core::report::MovesReport;
 use nimlab_core::text::plural;
@@ -43,11 +44,13 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<(), Failure> {
     let game = game(&args.game)?;
-    let position = game.parse_position(&read_position(&args.position)?)?;
+    let text = read_position(&args.position)?;
+    let position = game.parse_position(&text)?;
     let max_moves = parse_bounded(&args.max_moves, "--max-moves", 0, u64::MAX)? as usize;
     let convention = convention(args.misere);
     let values = game.move_values(&position, convention, max_moves, &Budget::unlimited())?;
-    let report = MovesReport::new(game.as_ref(), &position, convention, values);
+    let with_positions = text.len() <= POSITION_ECHO.get();
+    let report = MovesReport::new(game.as_ref(), &position, convention, values, with_positions);
     to_stdout(|out| {
         if args.json {
             write_json(out, &report)
@@ -64,8 +67,13 @@ fn write_plain(out: &mut dyn Write, report: &MovesReport) -> io::Result<()> {
         report.game,
         convention_rule(report.convention)
     )?;
-    writeln!(out, "Position: {}", report.position)?;
-    writeln!(out, "{}", board::draw(&report.board))?;
+    match (&report.position, &report.board) {
+        (Some(position), Some(board)) => {
+            writeln!(out, "Position: {position}")?;
+            writeln!(out, "{}", board::draw(board))?;
+        }
+        _ => writeln!(out, "Position: (too long to repeat here)")?,
+    }
     let count = &report.count;
     let moves = plural(count, "move", "moves");
     writeln!(out, "{count} legal {moves}, winning moves first:")?;
@@ -92,11 +100,8 @@ fn write_plain(out: &mut dyn Write, report: &MovesReport) -> io::Result<()> {
         } else {
             format!(" ({})", values.join(", "))
         };
-        writeln!(
-            out,
-            "  {result}  {:<width$}  {} → {}{values}",
-            m.text, m.description, m.to
-        )?;
+        let to = m.to.as_ref().map_or(String::new(), |to| format!(" → {to}"));
+        writeln!(out, "  {result}  {:<width$}  {}{to}{values}", m.text, m.description)?;
     }
     let unlisted = count - Nat::from(report.moves.len());
     if unlisted > 0u32 {
