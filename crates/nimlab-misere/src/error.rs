@@ -63,10 +63,8 @@ pub struct QuotientError {
     /// Why it stopped.
     pub shortfall: Shortfall,
     /// The exact quotient of the heaps that were solved (`partial.last_heap()` says how
-    /// far), without a certificate.
+    /// far, `partial.growth()` how large the candidates grew), without a certificate.
     pub partial: Box<Quotient>,
-    /// The most elements a candidate had on the way.
-    pub largest_candidate: usize,
 }
 
 impl fmt::Display for QuotientError {
@@ -114,12 +112,15 @@ impl fmt::Display for QuotientError {
                  failure"
             )?,
         }
+        let growth = self.partial.growth();
         write!(
             f,
-            " (solved through heap {}: quotient of order {}; largest candidate {} elements)",
+            " (solved through heap {}: quotient of order {}; largest candidate {} elements, \
+             {} before reduction)",
             self.partial.last_heap(),
             self.partial.order(),
-            self.largest_candidate
+            growth.largest_candidate,
+            growth.largest_product
         )
     }
 }

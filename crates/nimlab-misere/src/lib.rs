@@ -49,4 +49,4 @@ pub use error::{PositionError, QuotientError, RulesError, Shortfall};
 pub use game::{HeapGame, Take, UniformMoves};
 pub use quotient::{Element, Family, HeapMoves, HeapSize, Outcome, Part, Quotient, WinningMoves};
 pub use rules::{GrundysGame, Subtraction, TakeBreak};
-pub use solver::{Bounds, Certificate, partial_quotient, quotient};
+pub use solver::{Bounds, Certificate, Growth, partial_quotient, quotient};

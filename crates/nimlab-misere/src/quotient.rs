@@ -21,7 +21,7 @@ use crate::game::{HeapGame, Take, UniformMoves};
 use crate::monoid::{Multiply, Table};
 use crate::presentation::Presentation;
 use crate::pretension::Pretension;
-use crate::solver::Certificate;
+use crate::solver::{Certificate, Growth};
 use std::collections::HashMap;
 
 /// An element of a quotient.
@@ -251,6 +251,7 @@ pub struct Quotient {
     /// `divides[u]` = {z : u·z in P}, as bits.
     divides: Vec<Vec<u64>>,
     new_generators: Vec<usize>,
+    growth: Growth,
 }
 
 /// A summary: the tables are too long to print.
@@ -273,6 +274,7 @@ impl Quotient {
         mut options: Vec<Vec<Vec<usize>>>,
         certificate: Option<Certificate>,
         new_generators: Vec<usize>,
+        growth: Growth,
     ) -> Self {
         let Pretension { table, in_p, heaps } = pretension;
         let uniform = game.uniform_moves().cloned();
@@ -305,6 +307,7 @@ impl Quotient {
             presentation,
             divides,
             new_generators,
+            growth,
         }
     }
 
@@ -332,6 +335,11 @@ impl Quotient {
     /// The heaps at which a new generator was needed (the presentation changed).
     pub fn new_generators(&self) -> &[usize] {
         &self.new_generators
+    }
+
+    /// How large the candidates grew while it was computed.
+    pub fn growth(&self) -> Growth {
+        self.growth
     }
 
     /// Every element, the identity first.

@@ -95,6 +95,15 @@ pub struct Certificate {
     pub max_removed: usize,
 }
 
+/// How large the candidates grew on the way to a quotient.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Growth {
+    /// The most elements a reduced candidate had (MisereSolver's "|Q| tried").
+    pub largest_candidate: usize,
+    /// The most elements a candidate had before reduction.
+    pub largest_product: usize,
+}
+
 /// For each p, the largest heap n ≥ 1 with Φ(n) ≠ Φ(n + p) (0 when there is none).
 #[derive(Debug, Default)]
 struct Mismatches(Vec<usize>);
@@ -146,7 +155,7 @@ struct Solver<'g> {
     current: Pretension,
     /// The verification's words for `current`, to extend by one heap.
     explorer: Explorer,
-    largest_candidate: usize,
+    growth: Growth,
     /// The heaps at which the presentation changed.
     new_generators: Vec<usize>,
 }
@@ -183,7 +192,10 @@ fn solve(game: &dyn HeapGame, bounds: &Bounds, certify: bool) -> Result<Quotient
         options: vec![Vec::new()],
         current: Pretension::trivial(),
         explorer: Explorer::new(&Pretension::trivial().table, &[false]),
-        largest_candidate: 1,
+        growth: Growth {
+            largest_candidate: 1,
+            largest_product: 1,
+        },
         new_generators: Vec::new(),
     };
     if let Some(why) = invalid_bounds(bounds) {
@@ -247,11 +259,9 @@ fn invalid_bounds(bounds: &Bounds) -> Option<String> {
 
 impl Solver<'_> {
     fn error(self, shortfall: Shortfall) -> QuotientError {
-        let largest_candidate = self.largest_candidate;
         QuotientError {
             shortfall,
             partial: Box::new(self.finish(None)),
-            largest_candidate,
         }
     }
 
@@ -262,6 +272,7 @@ impl Solver<'_> {
             self.options,
             certificate,
             self.new_generators,
+            self.growth,
         )
     }
 
@@ -372,9 +383,13 @@ impl Solver<'_> {
     /// Mark and reduce the candidate whose heaps have `image` in `product` (`None` when
     /// the reduced candidate has more elements than allowed).
     fn reduce_candidate(&mut self, product: &Product, image: Vec<usize>) -> Option<Pretension> {
-        self.largest_candidate = self.largest_candidate.max(product.order());
+        let growth = &mut self.growth;
+        growth.largest_product = growth.largest_product.max(product.order());
         let heaps = HeapImages::new(product, image, &self.options);
-        Marking::new(product, &heaps).reduce(product, &heaps, self.bounds.max_order)
+        let reduced =
+            Marking::new(product, &heaps).reduce(product, &heaps, self.bounds.max_order)?;
+        growth.largest_candidate = growth.largest_candidate.max(reduced.table.order());
+        Some(reduced)
     }
 
     /// A candidate right about `failure`, where `candidate` was wrong (module docs).
