@@ -26,13 +26,36 @@
 //! - [`rules`]: take-and-break codes (octal and hexadecimal, `4.` splits), Grundy's game
 //!   and subtraction games.
 //! - [`solver`]: the iterative computation of Q_n, heap by heap, and the periodicity
-//!   theorem ([`quotient`], [`partial_quotient`], [`Bounds`], [`Certificate`]).
+//!   theorem ([`quotient()`], [`partial_quotient`], [`Bounds`], [`Certificate`]).
 //! - [`quotient`](mod@quotient): the result — presentation, P-portion, Φ, tame or wild —
 //!   and play: [`Quotient::outcome`], [`Quotient::element_of`], [`Quotient::word`],
 //!   [`Quotient::winning_moves`], for heaps of any size ([`HeapSize`]).
-//! - Inside: [`monoid`] (tables and candidate products), [`pretension`] (P-portions by
-//!   least words, reduction), [`verify`] (the check of every word), [`word`] (positions
-//!   as words and their order), [`presentation`] (generators and relations).
+//! - Inside (private): `monoid` (tables and candidate products), `pretension`
+//!   (P-portions by least words, reduction), `verify` (the check of every word), `word`
+//!   (positions as words and their order), `presentation` (generators and relations).
+//!
+//! # For a front end
+//!
+//! ```
+//! use nimlab_misere::{Bounds, HeapSize, Outcome, TakeBreak, quotient};
+//!
+//! let kayles = TakeBreak::parse("0.77").unwrap();
+//! let q = quotient(&kayles, &Bounds::default()).unwrap();
+//! let c = q.certificate().unwrap(); // Φ(n + 12) = Φ(n) from heap 71 on
+//! assert_eq!((c.preperiod, c.period), (71, 12));
+//! println!("{} of order {}", q.presentation(), q.order());
+//!
+//! // Rows of a million pins, and one too long for u64 given by its residue class
+//! // (the front end computes (size − 71) mod 12 on its big integer).
+//! let position = [HeapSize::Size(1_000_000), HeapSize::Size(7), HeapSize::Huge { residue: 5 }];
+//! let element = q.element_of(&position).unwrap();
+//! println!("the position's element is {}", q.word(element));
+//! let moves = q.winning_moves(&position).unwrap();
+//! assert_eq!(q.outcome(&position).unwrap() == Outcome::N, !moves.is_empty());
+//! if let Some((heap, leaves)) = moves.first(&position) {
+//!     println!("move in heap {heap}, leaving {leaves:?}");
+//! }
+//! ```
 
 pub mod error;
 pub mod game;

@@ -8,7 +8,9 @@
 //! (so earlier generators are preferred). That order respects multiplication, so a
 //! divisor of a normal form is a normal form, and the relations are the *minimal
 //! non-normal words*, each set equal to its normal form: every non-normal word has one
-//! as a divisor and rewrites to a smaller word, so they present the monoid.
+//! as a divisor and rewrites to a smaller word, so they present the monoid. A relation
+//! that the others already rewrite to its normal form is then dropped, largest first, so
+//! the list is shorter and still presents the monoid.
 
 use crate::monoid::{Multiply, Table};
 use std::cmp::Ordering;
@@ -183,7 +185,29 @@ fn relations(
         })
         .collect();
     relations.sort_by(|a, b| word_order(&a.0, &b.0));
+    let mut i = relations.len();
+    while i > 0 {
+        i -= 1;
+        let (lhs, rhs) = relations.remove(i);
+        if rewrite(&relations, lhs.clone()) != rhs {
+            relations.insert(i, (lhs, rhs));
+        }
+    }
     relations
+}
+
+/// Rewrite `word` with the relations (left side to right side, each step to a smaller
+/// word) until none applies.
+fn rewrite(relations: &[(Vec<u32>, Vec<u32>)], mut word: Vec<u32>) -> Vec<u32> {
+    while let Some((lhs, rhs)) = relations
+        .iter()
+        .find(|(lhs, _)| lhs.iter().zip(&word).all(|(l, w)| l <= w))
+    {
+        for ((w, l), r) in word.iter_mut().zip(lhs).zip(rhs) {
+            *w = *w - l + r;
+        }
+    }
+    word
 }
 
 /// a, b, …, z, then g27, g28, …

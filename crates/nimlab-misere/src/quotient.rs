@@ -40,7 +40,8 @@ impl Element {
 pub enum HeapSize {
     /// A heap of this many tokens.
     Size(u64),
-    /// A heap of more than `u64::MAX` tokens, with `residue = (size − n0) mod p`.
+    /// A heap of at least 2^63 tokens (one too large for `Size`, say), known by
+    /// `residue = (size − n0) mod p`; only for certified quotients.
     Huge { residue: u64 },
 }
 
@@ -112,7 +113,7 @@ impl Family {
                 // x = first + t·step, and y runs from x + δ, δ = (second − first) mod
                 // step, up to (rest − x)/2 by step: ⌊(rest − 3x − 2δ)/(2·step)⌋ + 1
                 // values, for every t with 3x + 2δ ≤ rest.
-                let delta = (second % step + step - first % step) % step;
+                let delta = class_offset(first, second, step);
                 let Some(r) = heap.checked_sub(removed + 3 * first + 2 * delta) else {
                     return 0;
                 };
@@ -123,8 +124,14 @@ impl Family {
         }
     }
 
-    /// The heaps left by the family's first move, from a heap of size `heap`.
-    pub fn first_move(&self, heap: HeapSize) -> Vec<Part> {
+    /// The heaps left by the family's first move from a heap of size `heap` (`None` when
+    /// the family has no move for a heap that small).
+    pub fn first_move(&self, heap: HeapSize) -> Option<Vec<Part>> {
+        if let HeapSize::Size(size) = heap
+            && self.count(size) == 0
+        {
+            return None;
+        }
         let left = |minus: u64| match heap {
             HeapSize::Size(s) => Part::Size(s - minus),
             HeapSize::Huge { .. } => Part::HeapMinus(minus),
@@ -135,25 +142,36 @@ impl Family {
                 fixed,
                 first,
                 ..
-            } => fixed
-                .map(Part::Size)
-                .into_iter()
-                .chain([
-                    Part::Size(first),
-                    left(removed + fixed.unwrap_or(0) + first),
-                ])
-                .collect(),
+            } => Some(
+                fixed
+                    .map(Part::Size)
+                    .into_iter()
+                    .chain([
+                        Part::Size(first),
+                        left(removed + fixed.unwrap_or(0) + first),
+                    ])
+                    .collect(),
+            ),
             Family::Triples {
                 removed,
                 first,
                 second,
                 step,
             } => {
-                let y = first + (second % step + step - first % step) % step;
-                vec![Part::Size(first), Part::Size(y), left(removed + first + y)]
+                let y = first + class_offset(first, second, step);
+                Some(vec![
+                    Part::Size(first),
+                    Part::Size(y),
+                    left(removed + first + y),
+                ])
             }
         }
     }
+}
+
+/// The least d ≥ 0 with first + d ≡ second (mod step).
+fn class_offset(first: u64, second: u64, step: u64) -> u64 {
+    (second % step + step - first % step) % step
 }
 
 /// Σ_{i<n} ⌊(a·i + b)/m⌋ (the classic Euclid-like recursion).
@@ -229,7 +247,7 @@ impl WinningMoves {
         let moves = self.by_heap.first()?;
         let leaves = match moves.moves.first() {
             Some(leaves) => leaves.clone(),
-            None => moves.families.first()?.first_move(heaps[moves.heap]),
+            None => moves.families.first()?.first_move(heaps[moves.heap])?,
         };
         Some((moves.heap, leaves))
     }
@@ -685,15 +703,10 @@ impl<'q> Splits<'q> {
                             second: y,
                             step: self.period,
                         };
-                        if let HeapSize::Size(size) = self.heap
-                            && family.count(size) == 0
-                        {
+                        if family.first_move(self.heap).is_none() {
                             continue;
                         }
-                        let y_first = match family.first_move(self.heap)[1] {
-                            Part::Size(y) => y,
-                            Part::HeapMinus(_) => unreachable!("the middle part is small"),
-                        };
+                        let y_first = x + class_offset(x, y, self.period);
                         let z = self.less(j + x + y_first)?.1;
                         if hit(self.mul(self.mul(self.phi(x)?, self.phi(y_first)?), z)) {
                             families.push(family);

@@ -5,11 +5,11 @@
 //! and its pretending function Φ, heap n is added:
 //! 1. **Conservative extension.** If heap n behaves like an element x already there,
 //!    Q_n = Q_(n−1) and Φ(n) = x. Candidates x are tried with the P-condition and the
-//!    search of words containing heap n ([`crate::verify`]); when a smaller heap with the
+//!    search of words containing heap n (module `verify`); when a smaller heap with the
 //!    same image has a subset of heap n's option elements, the search is not needed.
 //! 2. **New generator.** Otherwise the candidate is Q_(n−1) × ⟨g | g⁴ = g²⟩ with
 //!    Φ(n) = g; its P-portion is decided by least words and it is reduced
-//!    ([`crate::pretension`]), then verified on every word.
+//!    (module `pretension`), then verified on every word.
 //! 3. **Refinement.** When a candidate fails, its least failing word F is a true
 //!    counterexample: every smaller word is right, so F's true outcome is the one its
 //!    options give, the opposite of the candidate's claim. Some heaps of F are then
@@ -57,8 +57,8 @@ pub struct Bounds {
     pub max_refinements: usize,
 }
 
-/// Largest value of [`Bounds::max_heap`].
-pub const MAX_HEAP: usize = 100_000;
+/// Largest value of [`Bounds::max_heap`] (the work per heap grows with the heap).
+pub const MAX_HEAP: usize = 20_000;
 
 /// Largest value of [`Bounds::max_candidate_order`].
 pub const MAX_CANDIDATE_ORDER: usize = 1 << 20;
@@ -265,7 +265,9 @@ impl Solver<'_> {
         }
     }
 
-    fn finish(self, certificate: Option<Certificate>) -> Quotient {
+    fn finish(mut self, certificate: Option<Certificate>) -> Quotient {
+        // A heap that failed was not solved.
+        self.options.truncate(self.current.heaps.image.len());
         Quotient::new(
             self.game,
             self.current,

@@ -2,7 +2,9 @@
 
 mod common;
 
-use common::{Oracle, check_outcomes, check_structure, check_winning_moves, closure_check};
+use common::{
+    Oracle, check_outcomes, check_structure, check_tameness, check_winning_moves, closure_check,
+};
 use nimlab_misere::{
     Bounds, GrundysGame, HeapGame, HeapSize, Quotient, Shortfall, Subtraction, TakeBreak,
     partial_quotient, quotient,
@@ -37,56 +39,6 @@ fn check_certified(q: &Quotient, game: &dyn HeapGame, tokens: usize) {
         "{}: the closure proof ran out of room",
         q.game()
     );
-}
-
-/// Whether the game plays like misère Nim on every position of at most `tokens`
-/// tokens (the meaning of "tame"). Each heap is typed by its normal and misère Grundy
-/// values (g, g⁻): (0, 1) is a small 0, (1, 0) a small 1, g = g⁻ a "big" heap of
-/// value g (Conway's genus g^g…); any other pair is wild at once. Misère Nim's rule on
-/// the types: P iff every heap is small and an odd number are 1, or some heap is big and
-/// the nim-sum is 0.
-fn plays_like_misere_nim(game: &dyn HeapGame, tokens: usize) -> bool {
-    let mut oracle = Oracle::new(game);
-    let mut memo = std::collections::HashMap::new();
-    let mut types: Vec<(usize, bool)> = vec![(0, false)];
-    let mut normal: Vec<usize> = vec![0];
-    for n in 1..=tokens {
-        let mut options = Vec::new();
-        game.options(n, &mut options);
-        let seen: BTreeSet<usize> = options
-            .iter()
-            .map(|o| o.iter().fold(0, |x, &h| x ^ normal[h]))
-            .collect();
-        let g = (0..).find(|g| !seen.contains(g)).unwrap();
-        normal.push(g);
-        let misere = oracle.misere_grundy(&[n as u8], &mut memo);
-        match (g, misere) {
-            (0, 1) | (1, 0) => types.push((g, false)),
-            (g, m) if g == m => types.push((g, true)),
-            _ => return false,
-        }
-    }
-    common::positions(tokens).iter().all(|position| {
-        let heaps: Vec<(usize, bool)> = position.iter().map(|&h| types[h as usize]).collect();
-        let nim_sum = heaps.iter().fold(0, |x, &(g, _)| x ^ g);
-        let p = if heaps.iter().any(|&(_, big)| big) {
-            nim_sum == 0
-        } else {
-            nim_sum == 1
-        };
-        p != oracle.wins(position)
-    })
-}
-
-/// A tame quotient is T_m and the game plays like misère Nim; a wild one does not.
-fn check_tameness(q: &Quotient, game: &dyn HeapGame) {
-    match q.tame() {
-        Some(m) => {
-            assert_eq!(q.order(), if m < 2 { m as usize + 1 } else { (1 << m) + 2 });
-            assert!(plays_like_misere_nim(game, 24), "{} is tame", q.game());
-        }
-        None => assert!(!plays_like_misere_nim(game, 24), "{} is wild", q.game()),
-    }
 }
 
 #[test]
