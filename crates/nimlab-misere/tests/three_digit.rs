@@ -11,7 +11,7 @@ use nimlab_misere::{Bounds, TakeBreak, quotient};
 #[test]
 fn every_three_digit_code() {
     let bounds = Bounds {
-        max_heap: 400,
+        max_heap: 600,
         max_candidate_order: 4096,
         max_order: 128,
         ..Bounds::default()
