@@ -34,6 +34,9 @@
 //!   (P-portions by least words, reduction), `verify` (the check of every word), `word`
 //!   (positions as words and their order), `presentation` (generators and relations).
 //!
+//! The quotients found for the two- and three-digit octal codes, how they compare with
+//! the papers and how the tests check them are in the crate's `NOTES.md`.
+//!
 //! # For a front end
 //!
 //! ```

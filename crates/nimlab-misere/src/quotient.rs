@@ -85,8 +85,17 @@ pub enum Family {
 }
 
 impl Family {
-    /// How many moves the family holds for a heap of `heap` tokens.
+    fn step(&self) -> u64 {
+        match *self {
+            Family::Pairs { step, .. } | Family::Triples { step, .. } => step,
+        }
+    }
+
+    /// How many moves the family holds for a heap of `heap` tokens (none with step 0).
     pub fn count(&self, heap: u64) -> u128 {
+        if self.step() == 0 {
+            return 0;
+        }
         match *self {
             Family::Pairs {
                 removed,
@@ -127,9 +136,11 @@ impl Family {
     /// The heaps left by the family's first move from a heap of size `heap` (`None` when
     /// the family has no move for a heap that small).
     pub fn first_move(&self, heap: HeapSize) -> Option<Vec<Part>> {
-        if let HeapSize::Size(size) = heap
-            && self.count(size) == 0
-        {
+        let empty = match heap {
+            HeapSize::Size(size) => self.count(size) == 0,
+            HeapSize::Huge { .. } => self.step() == 0,
+        };
+        if empty {
             return None;
         }
         let left = |minus: u64| match heap {
@@ -227,6 +238,7 @@ impl WinningMoves {
 
     /// How many winning moves there are, counting each heap of a size; `None` when a
     /// family belongs to a huge heap (count it with [`Family::count`]'s formula).
+    /// `heaps` is the position the moves were found for.
     pub fn count(&self, heaps: &[HeapSize]) -> Option<u128> {
         let mut total = 0;
         for moves in &self.by_heap {
@@ -242,7 +254,8 @@ impl WinningMoves {
         Some(total)
     }
 
-    /// One winning move: the heap and what it leaves.
+    /// One winning move: the heap and what it leaves (`heaps` as for
+    /// [`WinningMoves::count`]).
     pub fn first(&self, heaps: &[HeapSize]) -> Option<(usize, Vec<Part>)> {
         let moves = self.by_heap.first()?;
         let leaves = match moves.moves.first() {
@@ -812,6 +825,18 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_family_of_step_zero_is_empty() {
+        let family = Family::Triples {
+            removed: 1,
+            first: 3,
+            second: 4,
+            step: 0,
+        };
+        assert_eq!(family.count(100), 0);
+        assert_eq!(family.first_move(HeapSize::Huge { residue: 0 }), None);
     }
 
     #[test]
