@@ -1,0 +1,59 @@
+//! Benchmarks for issue 12's performance targets:
+//! - the quotient of Kayles found and certified (target: seconds);
+//! - a misère Kayles position of ten heaps of up to 10^6 pins answered, outcome and
+//!   every winning move (target: under 10 ms).
+
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use nimlab_misere::{Bounds, HeapSize, TakeBreak, quotient};
+use std::hint::black_box;
+
+fn kayles_quotient(c: &mut Criterion) {
+    let kayles = TakeBreak::kayles();
+    c.bench_function("quotient of Kayles, certified", |b| {
+        b.iter(|| quotient(black_box(&kayles), &Bounds::default()).unwrap())
+    });
+    let octal = TakeBreak::parse("0.15").unwrap();
+    c.bench_function("quotient of 0.15, certified", |b| {
+        b.iter(|| quotient(black_box(&octal), &Bounds::default()).unwrap())
+    });
+}
+
+/// Ten heaps of up to 10^6 pins, from a fixed linear congruential sequence.
+fn positions(count: usize) -> Vec<Vec<HeapSize>> {
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = move || {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1);
+        (state >> 33) % 1_000_000 + 1
+    };
+    (0..count)
+        .map(|_| (0..10).map(|_| HeapSize::Size(next())).collect())
+        .collect()
+}
+
+fn ten_heaps(c: &mut Criterion) {
+    let q = quotient(&TakeBreak::kayles(), &Bounds::default()).unwrap();
+    let all = positions(64);
+    let mut i = 0;
+    c.bench_function(
+        "Kayles, ten heaps up to 10^6: outcome and winning moves",
+        |b| {
+            b.iter_batched(
+                || {
+                    i = (i + 1) % all.len();
+                    all[i].clone()
+                },
+                |heaps| {
+                    let outcome = q.outcome(&heaps).unwrap();
+                    let moves = q.winning_moves(&heaps).unwrap();
+                    (outcome, moves.count(&heaps))
+                },
+                BatchSize::SmallInput,
+            )
+        },
+    );
+}
+
+criterion_group!(benches, kayles_quotient, ten_heaps);
+criterion_main!(benches);

@@ -1,0 +1,86 @@
+//! Heap games: a position is a multiset of heaps, and a move replaces one heap by zero
+//! or more smaller heaps (Winning Ways ch. 4: "taking and breaking"). Octal and
+//! hexadecimal codes, Grundy's game and subtraction games are all of this kind.
+//!
+//! The quotient engine needs two things from a game: the options of a single heap
+//! ([`HeapGame::options`]), and, to certify a quotient for heaps of every size, the
+//! fact that large heaps all move alike ([`UniformMoves`]): remove `removed` tokens and
+//! leave the rest as `parts` non-empty heaps. The periodicity theorem (see
+//! [`crate::solver`]) is stated in terms of the largest `removed` and `parts`.
+
+/// One way to move in every heap larger than [`UniformMoves::from`]: remove `removed`
+/// tokens and leave the rest as exactly `parts` non-empty heaps, in every possible way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Take {
+    /// Tokens removed (0 for a pure split such as the leading `4.` of a code).
+    pub removed: usize,
+    /// Heaps left: 1, 2 or 3.
+    pub parts: usize,
+}
+
+/// The moves of large heaps, the same for every size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UniformMoves {
+    /// Every heap of more than `from` tokens has exactly the options the takes describe.
+    pub from: usize,
+    /// The takes, sorted and without repeats.
+    pub takes: Vec<Take>,
+}
+
+impl UniformMoves {
+    /// The most tokens a take removes (the code length k of the periodicity theorem).
+    pub fn max_removed(&self) -> usize {
+        self.takes.iter().map(|t| t.removed).max().unwrap_or(0)
+    }
+
+    /// The most heaps a take leaves (2 for octal codes, 3 for hexadecimal ones).
+    pub fn max_parts(&self) -> usize {
+        self.takes.iter().map(|t| t.parts).max().unwrap_or(1)
+    }
+
+    /// The options of a heap of `n` tokens the takes describe (each as the heaps left,
+    /// smallest first), appended to `out`. For `n > from` these are the heap's options.
+    pub fn options_of(&self, n: usize, out: &mut Vec<Vec<usize>>) {
+        for take in &self.takes {
+            let Some(rest) = n.checked_sub(take.removed) else {
+                continue;
+            };
+            push_partitions(rest, take.parts, out);
+        }
+    }
+}
+
+/// Every way to write `rest` as `parts` non-empty heaps a ≤ b ≤ …, appended to `out`.
+pub(crate) fn push_partitions(rest: usize, parts: usize, out: &mut Vec<Vec<usize>>) {
+    match parts {
+        1 if rest >= 1 => out.push(vec![rest]),
+        2 => {
+            for a in 1..=rest / 2 {
+                out.push(vec![a, rest - a]);
+            }
+        }
+        3 => {
+            for a in 1..=rest / 3 {
+                for b in a..=(rest - a) / 2 {
+                    out.push(vec![a, b, rest - a - b]);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The rules of a heap game, one heap at a time.
+pub trait HeapGame {
+    /// The game's name as people write it, e.g. `0.77` or `grundy`.
+    fn name(&self) -> String;
+
+    /// Every option of a single heap of `n` tokens, each as the list of non-empty heaps
+    /// it leaves (in any order; the empty list when the heap vanishes), appended to
+    /// `out`. Every heap left must be smaller than `n`.
+    fn options(&self, n: usize, out: &mut Vec<Vec<usize>>);
+
+    /// How large heaps move, when they all move alike; `None` for games such as
+    /// Grundy's game, whose quotients can be computed heap by heap but not certified.
+    fn uniform_moves(&self) -> Option<&UniformMoves>;
+}

@@ -1,0 +1,307 @@
+//! The heap games this crate knows how to play: take-and-break codes (octal and
+//! hexadecimal), Grundy's game and finite subtraction games.
+//!
+//! A code `d0.d1d2…dk` says, for each j, what removing j tokens from one heap may leave
+//! (Winning Ways ch. 4; the hexadecimal digits are Conway's generalisation): bit 1 of
+//! d_j, nothing (the heap had exactly j tokens); bit 2, one non-empty heap; bit 4, two
+//! non-empty heaps; bit 8, three. Digits 0–7 make an octal game, 0–f a hexadecimal one.
+//! The digit before the point removes nothing, so it may only split: `4.` splits a heap
+//! in two, `8.` in three. Kayles is `0.77`, Dawson's Kayles `0.07`.
+//!
+//! This file stands alone on purpose: when the octal engine crate lands, its compiled
+//! codes replace [`TakeBreak`] here.
+
+use crate::error::RulesError;
+use crate::game::{HeapGame, Take, UniformMoves};
+
+/// Most digits after the point a code may have.
+pub const MAX_CODE_DIGITS: usize = 32;
+
+/// Most amounts a subtraction set may have.
+pub const MAX_SUBTRACTION_AMOUNTS: usize = 64;
+
+/// Largest amount a subtraction set may hold.
+pub const MAX_SUBTRACTION_AMOUNT: usize = 4096;
+
+/// A take-and-break game given by its code, e.g. `0.77`, `4.07` or `0.8f`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TakeBreak {
+    /// d_0, d_1, …, d_k with d_k ≠ 0 (or k = 0).
+    digits: Vec<u8>,
+    uniform: UniformMoves,
+}
+
+impl TakeBreak {
+    /// Kayles, `0.77`.
+    pub fn kayles() -> Self {
+        Self::from_digits(vec![0, 7, 7])
+    }
+
+    /// Parse a code: an optional leading digit 0, 4, 8 or c, a point, then up to
+    /// [`MAX_CODE_DIGITS`] hexadecimal digits; trailing zeros are dropped.
+    pub fn parse(code: &str) -> Result<Self, RulesError> {
+        let text = code.trim();
+        let invalid = |reason: &str| RulesError::InvalidCode {
+            code: text.to_string(),
+            reason: reason.to_string(),
+        };
+        let (whole, fraction) = text
+            .split_once('.')
+            .ok_or_else(|| invalid("a code has a point, as in 0.77"))?;
+        let d0 = match whole {
+            "" | "0" => 0,
+            "4" => 4,
+            "8" => 8,
+            "c" | "C" => 12,
+            _ => return Err(invalid("before the point only 0, 4, 8 or c may stand")),
+        };
+        if fraction.len() > MAX_CODE_DIGITS {
+            return Err(invalid("a code has at most 32 digits after the point"));
+        }
+        let mut digits = vec![d0];
+        for c in fraction.chars() {
+            let d = c
+                .to_digit(16)
+                .ok_or_else(|| invalid("digits after the point are 0-9 and a-f"))?;
+            digits.push(d as u8);
+        }
+        while digits.len() > 1 && digits.last() == Some(&0) {
+            digits.pop();
+        }
+        if digits.iter().all(|&d| d == 0) {
+            return Err(invalid("a code with no move"));
+        }
+        Ok(Self::from_digits(digits))
+    }
+
+    fn from_digits(digits: Vec<u8>) -> Self {
+        let mut takes = Vec::new();
+        for (removed, &digit) in digits.iter().enumerate() {
+            for (bit, parts) in [(2, 1), (4, 2), (8, 3)] {
+                if digit & bit != 0 {
+                    takes.push(Take { removed, parts });
+                }
+            }
+        }
+        takes.sort();
+        let uniform = UniformMoves {
+            from: digits.len() - 1,
+            takes,
+        };
+        TakeBreak { digits, uniform }
+    }
+
+    /// Whether every digit is octal (no three-way splits).
+    pub fn is_octal(&self) -> bool {
+        self.digits.iter().all(|&d| d < 8)
+    }
+}
+
+impl HeapGame for TakeBreak {
+    fn name(&self) -> String {
+        let digit = |d: &u8| char::from_digit(u32::from(*d), 16).unwrap_or('?');
+        let fraction: String = self.digits[1..].iter().map(digit).collect();
+        format!("{}.{fraction}", digit(&self.digits[0]))
+    }
+
+    fn options(&self, n: usize, out: &mut Vec<Vec<usize>>) {
+        for (removed, &digit) in self.digits.iter().enumerate() {
+            if digit & 1 != 0 && removed >= 1 && n == removed {
+                out.push(Vec::new());
+            }
+        }
+        self.uniform.options_of(n, out);
+    }
+
+    fn uniform_moves(&self) -> Option<&UniformMoves> {
+        Some(&self.uniform)
+    }
+}
+
+/// Grundy's game: split a heap into two heaps of different sizes. Its large heaps do
+/// not move alike (the sizes must differ), so its quotients are never certified.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GrundysGame;
+
+impl HeapGame for GrundysGame {
+    fn name(&self) -> String {
+        "grundy".to_string()
+    }
+
+    fn options(&self, n: usize, out: &mut Vec<Vec<usize>>) {
+        for a in (1..).take_while(|&a| 2 * a < n) {
+            out.push(vec![a, n - a]);
+        }
+    }
+
+    fn uniform_moves(&self) -> Option<&UniformMoves> {
+        None
+    }
+}
+
+/// A subtraction game: take any amount of a finite set from one heap.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Subtraction {
+    amounts: Vec<usize>,
+    uniform: UniformMoves,
+}
+
+impl Subtraction {
+    /// The game with these amounts (any order, no repeats, each from 1 to
+    /// [`MAX_SUBTRACTION_AMOUNT`], at most [`MAX_SUBTRACTION_AMOUNTS`] of them).
+    pub fn new(amounts: &[usize]) -> Result<Self, RulesError> {
+        let mut sorted = amounts.to_vec();
+        sorted.sort_unstable();
+        sorted.dedup();
+        let invalid = |reason: &str| RulesError::InvalidSubtractionSet {
+            amounts: amounts.to_vec(),
+            reason: reason.to_string(),
+        };
+        if sorted.is_empty() {
+            return Err(invalid("a subtraction set needs an amount"));
+        }
+        if sorted.len() != amounts.len() {
+            return Err(invalid("an amount is repeated"));
+        }
+        if sorted.len() > MAX_SUBTRACTION_AMOUNTS {
+            return Err(invalid("at most 64 amounts"));
+        }
+        if sorted[0] == 0 || sorted[sorted.len() - 1] > MAX_SUBTRACTION_AMOUNT {
+            return Err(invalid("amounts run from 1 to 4096"));
+        }
+        let uniform = UniformMoves {
+            from: sorted[sorted.len() - 1],
+            takes: sorted
+                .iter()
+                .map(|&removed| Take { removed, parts: 1 })
+                .collect(),
+        };
+        Ok(Subtraction {
+            amounts: sorted,
+            uniform,
+        })
+    }
+}
+
+impl HeapGame for Subtraction {
+    fn name(&self) -> String {
+        let amounts: Vec<String> = self.amounts.iter().map(|a| a.to_string()).collect();
+        format!("subtraction:{}", amounts.join(","))
+    }
+
+    fn options(&self, n: usize, out: &mut Vec<Vec<usize>>) {
+        for &amount in self.amounts.iter().take_while(|&&a| a <= n) {
+            out.push(if n > amount { vec![n - amount] } else { vec![] });
+        }
+    }
+
+    fn uniform_moves(&self) -> Option<&UniformMoves> {
+        Some(&self.uniform)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn options(game: &impl HeapGame, n: usize) -> Vec<Vec<usize>> {
+        let mut out = Vec::new();
+        game.options(n, &mut out);
+        for option in &mut out {
+            option.sort_unstable();
+        }
+        out.sort();
+        out
+    }
+
+    /// Normal-play Grundy values from the options, by mex.
+    fn grundy_values(game: &impl HeapGame, len: usize) -> Vec<usize> {
+        let mut values: Vec<usize> = Vec::new();
+        for n in 0..len {
+            let seen: Vec<usize> = options(game, n)
+                .iter()
+                .map(|o| o.iter().fold(0, |x, &h| x ^ values[h]))
+                .collect();
+            values.push((0..).find(|g| !seen.contains(g)).unwrap_or(0));
+        }
+        values
+    }
+
+    #[test]
+    fn kayles_options_and_values() {
+        let kayles = TakeBreak::parse("0.77").unwrap();
+        assert_eq!(kayles, TakeBreak::kayles());
+        assert_eq!(kayles.name(), "0.77");
+        assert_eq!(options(&kayles, 1), vec![vec![]]);
+        assert_eq!(options(&kayles, 2), vec![vec![], vec![1]]);
+        assert_eq!(
+            options(&kayles, 4),
+            vec![vec![1, 1], vec![1, 2], vec![2], vec![3]]
+        );
+        // Winning Ways ch. 4: Kayles' nim-sequence starts so.
+        let expected = [
+            0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5,
+            4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2,
+        ];
+        assert_eq!(grundy_values(&kayles, expected.len()), expected);
+    }
+
+    #[test]
+    fn dawsons_kayles_values() {
+        // 0.07: the nim-sequence of Dawson's Kayles (Winning Ways ch. 4), heaps 0..=20.
+        let dawson = TakeBreak::parse(".07").unwrap();
+        let expected = [
+            0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3,
+        ];
+        assert_eq!(grundy_values(&dawson, expected.len()), expected);
+    }
+
+    #[test]
+    fn codes_parse_and_normalise() {
+        assert_eq!(TakeBreak::parse("0.1370").unwrap().name(), "0.137");
+        assert_eq!(TakeBreak::parse("4.07").unwrap().name(), "4.07");
+        assert_eq!(TakeBreak::parse("0.8F").unwrap().name(), "0.8f");
+        let split = TakeBreak::parse("4.").unwrap();
+        assert_eq!(options(&split, 4), vec![vec![1, 3], vec![2, 2]]);
+        let three = TakeBreak::parse("0.8").unwrap();
+        assert!(!three.is_octal());
+        assert_eq!(options(&three, 5), vec![vec![1, 1, 2]]);
+        assert_eq!(options(&three, 3), Vec::<Vec<usize>>::new());
+        for bad in ["", "077", "1.7", "0.7g", "0.00", "0.", "x.7"] {
+            assert!(TakeBreak::parse(bad).is_err(), "{bad}");
+        }
+        let long = format!("0.{}", "7".repeat(33));
+        assert!(TakeBreak::parse(&long).is_err());
+    }
+
+    #[test]
+    fn large_heaps_move_uniformly() {
+        let games: Vec<TakeBreak> = ["0.77", "0.07", "4.07", "0.8f", "0.123", "c.1"]
+            .iter()
+            .map(|c| TakeBreak::parse(c).unwrap())
+            .collect();
+        for game in &games {
+            let uniform = game.uniform_moves().unwrap();
+            for n in uniform.from + 1..uniform.from + 12 {
+                let mut by_takes = Vec::new();
+                uniform.options_of(n, &mut by_takes);
+                by_takes.sort();
+                assert_eq!(options(game, n), by_takes, "{} heap {n}", game.name());
+            }
+        }
+    }
+
+    #[test]
+    fn grundys_game_and_subtraction() {
+        assert_eq!(options(&GrundysGame, 6), vec![vec![1, 5], vec![2, 4]]);
+        assert_eq!(options(&GrundysGame, 2), Vec::<Vec<usize>>::new());
+        assert!(GrundysGame.uniform_moves().is_none());
+        let game = Subtraction::new(&[3, 1]).unwrap();
+        assert_eq!(game.name(), "subtraction:1,3");
+        assert_eq!(options(&game, 3), vec![vec![], vec![2]]);
+        assert_eq!(game.uniform_moves().unwrap().from, 3);
+        for bad in [&[][..], &[0], &[1, 1], &[4097]] {
+            assert!(Subtraction::new(bad).is_err(), "{bad:?}");
+        }
+    }
+}
