@@ -237,6 +237,14 @@ pub const POSITION_ECHO: Limit = Limit {
     reason: "output stays proportional to the question",
 };
 
+/// The largest N of one Fibonacci number F(N) written out.
+pub const FIBONACCI_INDEX: Limit = Limit {
+    name: "index of a Fibonacci number written out",
+    value: 10_000_000,
+    unit: "",
+    reason: "F(10^7) has about two million digits",
+};
+
 /// Every limit, for documentation.
 pub const ALL: &[Limit] = &[
     MISERE_HEAP_SEARCH,
@@ -263,4 +271,5 @@ pub const ALL: &[Limit] = &[
     RECORD_FILE,
     PLAY_LINE,
     POSITION_ECHO,
+    FIBONACCI_INDEX,
 ];

@@ -2,7 +2,7 @@
 //! Status 2: the input is malformed. Status 1: well-formed input nimlab cannot answer,
 //! or an I/O failure. Never a backtrace.
 
-use nimlab_core::error::{quote, shorten_words};
+use nimlab_core::error::shorten_words;
 use nimlab_core::{Error, InputError};
 use std::io;
 use std::process::ExitCode;
@@ -68,9 +68,9 @@ impl From<io::Error> for Failure {
     }
 }
 
-/// Report a command-line usage error from clap in one line (help and version are
-/// printed as clap formats them).
-pub fn report_usage_error(error: clap::Error) -> ExitCode {
+/// Report a command-line usage error from clap in two lines at most (help and version
+/// are printed as clap formats them).
+pub fn report_usage_error(error: clap::Error, subcommand: Option<&str>) -> ExitCode {
     use clap::error::ErrorKind;
     if matches!(
         error.kind(),
@@ -85,19 +85,51 @@ pub fn report_usage_error(error: clap::Error) -> ExitCode {
             ExitCode::SUCCESS
         };
     }
-    let rendered = error.render().to_string();
-    let first = rendered
-        .lines()
-        .find(|line| !line.trim().is_empty())
-        .unwrap_or("invalid arguments")
-        .trim_start_matches("error: ");
-    let first = if first.chars().count() > 200 {
-        quote(first)
-    } else {
-        first.to_string()
-    };
-    eprintln!("nimlab: {first} (try 'nimlab --help')");
+    eprintln!(
+        "{}",
+        usage_error_lines(&error.render().to_string(), subcommand)
+    );
     ExitCode::from(2)
+}
+
+/// Clap's report of a usage error in at most two lines: what is wrong, with its
+/// suggestions and possible values; then the usage and where the help is.
+fn usage_error_lines(rendered: &str, subcommand: Option<&str>) -> String {
+    let lines: Vec<&str> = rendered
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with("For more information"))
+        .collect();
+    let usage = lines.iter().find_map(|line| line.strip_prefix("Usage: "));
+    let what: Vec<&str> = lines
+        .iter()
+        .take_while(|line| !line.starts_with("Usage: "))
+        .map(|line| {
+            line.trim_start_matches("error: ")
+                .trim_start_matches("tip: ")
+        })
+        .collect();
+    let what = match what.split_first() {
+        // "the following required arguments were not provided:" and their names.
+        Some((first, rest)) if first.ends_with(':') => format!("{first} {}", rest.join(", ")),
+        Some((first, rest)) => {
+            let notes = rest.iter().map(|note| note.trim_matches(['[', ']']));
+            std::iter::once(*first)
+                .chain(notes)
+                .collect::<Vec<_>>()
+                .join("; ")
+        }
+        None => "invalid arguments".to_string(),
+    };
+    let help = match subcommand {
+        Some(name) => format!("see 'nimlab {name} --help'"),
+        None => "see 'nimlab --help'".to_string(),
+    };
+    let what = shorten_words(&what);
+    match usage {
+        Some(usage) => format!("nimlab: {what}\nusage: {usage} ({help})"),
+        None => format!("nimlab: {what} ({help})"),
+    }
 }
 
 /// Make an unexpected panic a one-line report with status 1 instead of a backtrace.

@@ -51,17 +51,30 @@ enum Command {
     Period(commands::period::Args),
     Task(commands::task::Args),
     Seq(commands::seq::Args),
+    Completions(commands::shell::CompletionArgs),
+    Man(commands::shell::ManArgs),
+}
+
+/// The whole command line as clap describes it, with the list of games.
+fn cli_command() -> clap::Command {
+    Cli::command().after_help(games_help())
 }
 
 fn main() -> ExitCode {
     failure::install_panic_hook();
-    let command = Cli::command().after_help(games_help());
+    let command = cli_command();
     let cli = match command
         .try_get_matches()
         .and_then(|matches| Cli::from_arg_matches(&matches))
     {
         Ok(cli) => cli,
-        Err(error) => return failure::report_usage_error(error),
+        Err(error) => {
+            // The subcommand named, if any, to point to its help.
+            let subcommand = std::env::args()
+                .nth(1)
+                .filter(|name| Cli::command().find_subcommand(name).is_some());
+            return failure::report_usage_error(error, subcommand.as_deref());
+        }
     };
     let result = match cli.command {
         Command::Play(args) => commands::play::run(args),
@@ -72,6 +85,8 @@ fn main() -> ExitCode {
         Command::Period(args) => commands::period::run(args),
         Command::Task(args) => commands::task::run(args),
         Command::Seq(args) => commands::seq::run(args),
+        Command::Completions(args) => commands::shell::completions(args, cli_command()),
+        Command::Man(args) => commands::shell::man(args, cli_command()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

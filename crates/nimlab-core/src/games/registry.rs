@@ -304,7 +304,10 @@ fn sum_parts(spec: &str) -> Vec<&str> {
     let mut parts = Vec::new();
     let mut start = 0;
     for (i, &b) in bytes.iter().enumerate() {
-        let spaced = |j: Option<usize>| j.and_then(|j| bytes.get(j)).is_some_and(u8::is_ascii_whitespace);
+        let spaced = |j: Option<usize>| {
+            j.and_then(|j| bytes.get(j))
+                .is_some_and(u8::is_ascii_whitespace)
+        };
         if b == b'+' && (spaced(i.checked_sub(1)) || spaced(Some(i + 1))) {
             parts.push(&spec[start..i]);
             start = i + 1;
@@ -661,7 +664,10 @@ mod tests {
             assert_eq!(file, "/x/a+b.txt");
             Ok(EXAMPLE_GRAPH.to_string())
         };
-        assert_eq!(game_with("dag:/x/a+b.txt", &loader).unwrap().spec(), "dag:/x/a+b.txt");
+        assert_eq!(
+            game_with("dag:/x/a+b.txt", &loader).unwrap().spec(),
+            "dag:/x/a+b.txt"
+        );
     }
 
     #[test]

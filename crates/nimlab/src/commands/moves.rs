@@ -101,7 +101,11 @@ fn write_plain(out: &mut dyn Write, report: &MovesReport) -> io::Result<()> {
             format!(" ({})", values.join(", "))
         };
         let to = m.to.as_ref().map_or(String::new(), |to| format!(" → {to}"));
-        writeln!(out, "  {result}  {:<width$}  {}{to}{values}", m.text, m.description)?;
+        writeln!(
+            out,
+            "  {result}  {:<width$}  {}{to}{values}",
+            m.text, m.description
+        )?;
     }
     let unlisted = count - Nat::from(report.moves.len());
     if unlisted > 0u32 {

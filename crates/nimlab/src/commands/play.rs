@@ -29,7 +29,7 @@ use std::time::Duration;
 
 const EXAMPLES: &str = "\
 Examples:
-  nimlab play                          seed 000's NIM: 12 tokens, draw 1, 2 or 3
+  nimlab play                          12 tokens in a pot; draw 1, 2 or 3 at a time
   nimlab play --misere                 ...where drawing the last token loses
   nimlab play nim 3 4 5 --first computer
   nimlab play subtraction:1,3,4 20 --level 6 --seed 42
@@ -44,9 +44,9 @@ const DEFAULT_GAME: &str = "take:3";
 #[derive(clap::Args)]
 #[command(after_help = EXAMPLES)]
 pub struct Args {
-    /// The game (default: take:3, seed 000's NIM with 12 tokens).
+    /// The game (default: take:3 with 12 tokens in a pot).
     game: Option<String>,
-    /// The start position (default: the game's example position; 12 for NIM).
+    /// The start position (default: a random or example position; 12 for the pot).
     #[arg(num_args = 0.., allow_negative_numbers = true)]
     position: Vec<String>,
     /// Misère play: whoever makes the last move loses.
@@ -60,7 +60,7 @@ pub struct Args {
     #[arg(long, value_name = "L", default_value = "10")]
     level: String,
     /// What the computer does in a lost position: make the game last (longest), or
-    /// play at random like seed 000's program (random).
+    /// play at random (random).
     #[arg(long, value_enum, default_value_t = StyleArg::Longest)]
     style: StyleArg,
     /// Make the computer's random choices reproducible.

@@ -2,6 +2,7 @@
 
 use crate::failure::Failure;
 use crate::output::{read_position, to_stdout};
+use nimlab_core::limits::FIBONACCI_INDEX;
 use nimlab_core::num::{Nat, parse_bounded, parse_nat, tokens};
 use nimlab_core::seq::fibonacci::{fibonacci, fibonacci_numbers, zeckendorf};
 use nimlab_core::seq::fusc::{Fusc, fusc};
@@ -16,6 +17,7 @@ Examples:
   nimlab seq fusc --at 123456789012345678901234567890
   nimlab seq zeckendorf 1000           1000 = 987 + 13
   nimlab seq fibonacci --count 20
+  nimlab seq fibonacci --at 1000
   nimlab seq wythoff --count 10        the P-positions of Wythoff's game
   nimlab seq wythoff --at 1000000000000000000000
 Numbers may have any number of digits; - reads one from standard input.";
@@ -56,11 +58,14 @@ enum Sequence {
         #[arg(long)]
         indices: bool,
     },
-    /// The Fibonacci numbers F(0), F(1), … (F(0) = 0, F(1) = F(2) = 1).
+    /// The Fibonacci numbers F(0), F(1), … (F(0) = 0, F(1) = F(2) = 1), or one of them.
     Fibonacci {
         /// How many numbers to print.
-        #[arg(long, value_name = "N", default_value = "50")]
+        #[arg(long, value_name = "N", default_value = "50", conflicts_with = "at")]
         count: String,
+        /// Print only F(N) (N up to 10^7, a number of about two million digits).
+        #[arg(long, value_name = "N")]
+        at: Option<String>,
     },
     /// The Wythoff pairs (a_k, b_k) = (⌊kφ⌋, ⌊kφ⌋ + k) from k = 0: the P-positions of
     /// Wythoff's game.
@@ -122,7 +127,11 @@ pub fn run(args: Args) -> Result<(), Failure> {
             };
             to_stdout(|out| writeln!(out, "{text} = {sum}"))
         }
-        Sequence::Fibonacci { count } => {
+        Sequence::Fibonacci { at: Some(n), .. } => {
+            let n = parse_bounded(&n, "--at", 0, FIBONACCI_INDEX.value)?;
+            to_stdout(|out| writeln!(out, "{}", fibonacci(n)))
+        }
+        Sequence::Fibonacci { count, at: None } => {
             let count = parse_bounded(&count, "--count", 0, MAX_FIBONACCI_COUNT)?;
             to_stdout(|out| write_list(out, fibonacci_numbers().take(count as usize)))
         }

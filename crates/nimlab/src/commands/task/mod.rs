@@ -1,5 +1,5 @@
-//! `nimlab task N`: the Sprague–Grundy practice tasks 1–15 and benchmark B of seed
-//! 003, each reading its input from standard input and writing exactly the seed's
+//! `nimlab task N`: the Sprague–Grundy practice tasks 1–15 and benchmark B, each
+//! reading its input from standard input and writing exactly the exercise's
 //! output format (nothing else on stdout). Every task calls the core's games and
 //! engine; the modules here only read tokens and format answers.
 
@@ -30,7 +30,7 @@ Tasks (input on standard input, whitespace-separated):
 
 Examples:
   echo '3 0 1 3' | nimlab task 1
-  echo '3 3 1 2 3 3 5 6 7' | nimlab task 3
+  echo '3 1 2 3 3 5 6 7' | nimlab task 3
   echo 'THHTH' | nimlab task 14
   echo 'huge_n=yes has_closed_form=yes' | nimlab task 15
   nimlab task B --budget-seconds 2 --plot crossover.svg";
