@@ -16,19 +16,22 @@ const NUMBERED_COINS: usize = 30;
 pub fn draw(board: &Board) -> String {
     match board {
         Board::Heaps { heaps, heap, token } => draw_heaps(heaps, heap, token),
-        Board::Pins { rows } => draw_heaps(rows, "row", "pin"),
+        Board::Pins { rows } => draw_pins(rows),
         Board::Pot { tokens, .. } => draw_count(tokens, "token", "tokens"),
         Board::Pile {
             count,
             noun,
             plural,
-            note,
+            most,
+            forbidden,
         } => {
             let pile = draw_count(count, noun, plural);
-            if note.is_empty() {
-                pile
-            } else {
-                format!("{pile}; {note}.")
+            match (most, forbidden) {
+                (Some(most), _) => format!("{pile}; the player to move may take 1 to {most}."),
+                (None, Some(last)) => {
+                    format!("{pile}; the opponent just took {last}, which may not be taken now.")
+                }
+                (None, None) => pile,
             }
         }
         Board::Coins { coins } => draw_coins(coins),
@@ -94,6 +97,36 @@ fn draw_heaps(heaps: &[Nat], heap: &str, token: &str) -> String {
         .map(|(i, n)| format!("{heap} {}: {}", i + 1, draw_count(n, token, &plural)))
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// Rows of pins, each pin under its number (the numbers a move uses), or counted for
+/// long rows.
+fn draw_pins(rows: &[Nat]) -> String {
+    let mut lines = Vec::new();
+    for (i, row) in rows.iter().enumerate() {
+        let label = if rows.len() == 1 {
+            "pins:".to_string()
+        } else {
+            format!("row {}:", i + 1)
+        };
+        match to_u64(row).filter(|&n| n as usize <= NUMBERED_COINS) {
+            Some(0) => lines.push(format!("{label} empty")),
+            Some(n) => {
+                let width = n.to_string().len();
+                let numbers: Vec<String> = (1..=n).map(|p| format!("{p:>width$}")).collect();
+                let pins: Vec<String> = (1..=n).map(|_| format!("{:>width$}", "●")).collect();
+                lines.push(format!("{label} {}", numbers.join(" ")));
+                lines.push(format!(
+                    "{:width$} {}",
+                    "",
+                    pins.join(" "),
+                    width = label.len()
+                ));
+            }
+            None => lines.push(format!("{label} {}", draw_count(row, "pin", "pins"))),
+        }
+    }
+    lines.join("\n")
 }
 
 /// A row of coins: faces under their numbers, or just the faces for long rows.

@@ -81,6 +81,22 @@ impl Record {
         })
     }
 
+    /// Whether a record can be written at `path`, checked before a game starts (so a
+    /// game is not played for a record that cannot be kept): the file is created.
+    pub fn check_writable(path: &Path) -> Result<(), Failure> {
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map(drop)
+            .map_err(|e| {
+                Failure::Input(format!(
+                    "cannot write the record to {}: {e}",
+                    path.display()
+                ))
+            })
+    }
+
     /// Read a record from a file; malformed records are input errors.
     pub fn load(path: &Path) -> Result<Self, Failure> {
         let file = std::fs::File::open(path)

@@ -35,31 +35,32 @@ fn assert_lines_in_order(text: &str, lines: &[&str]) {
 
 #[test]
 fn seed_000_dialogue_with_bogus_input_and_a_lost_game() {
-    let text = play(&["--seed", "1"], "2\nx\n5\n\n3\n1\n");
+    // An empty line only repeats the prompt; it is not a wrong answer.
+    let text = play(&["--seed", "1"], "2\nx\n\n5\nbanana\n3\n1\n");
     assert_lines_in_order(
         &text,
         &[
             "You go first.",
             "There are 12 tokens in the pot. Please draw 1, 2 or 3 tokens.",
             "You drew two tokens.",
-            "There are now 10 tokens in the pot. Computer will draw next.",
-            "Computer draws two tokens.",
+            "There are now 10 tokens in the pot. The computer will draw next.",
+            "The computer draws two tokens.",
             "There are now 8 tokens in the pot. Please draw 1, 2 or 3 tokens.",
             // Bogus input: answered, the prompt repeated without "now", sterner each time.
-            "Please take 1, 2 or 3 tokens.",
+            "Please draw 1, 2 or 3 tokens.",
             "There are 8 tokens in the pot. Please draw 1, 2 or 3 tokens.",
-            "You must take 1, 2 or 3 tokens.",
+            "You must draw 1, 2 or 3 tokens.",
             "There are 8 tokens in the pot. Please draw 1, 2 or 3 tokens.",
-            "I will say it once more: take 1, 2 or 3 tokens.",
+            "I will say it once more: draw 1, 2 or 3 tokens.",
             "There are 8 tokens in the pot. Please draw 1, 2 or 3 tokens.",
             "You drew three tokens.",
-            "There are now 5 tokens in the pot. Computer will draw next.",
-            "Computer draws one token.",
+            "There are now 5 tokens in the pot. The computer will draw next.",
+            "The computer draws one token.",
             "There are now 4 tokens in the pot. Please draw 1, 2 or 3 tokens.",
             "You drew one token.",
-            "There are now 3 tokens in the pot. Computer will draw next.",
-            "Computer draws three tokens.",
-            "Computer drew the last token, so the computer wins.",
+            "There are now 3 tokens in the pot. The computer will draw next.",
+            "The computer draws three tokens.",
+            "The computer drew the last token, so the computer wins.",
         ],
     );
 }
@@ -72,11 +73,11 @@ fn the_person_wins_from_a_won_start() {
     assert_lines_in_order(
         &text,
         &[
-            "Computer draws first.",
-            "Computer draws one token.",
+            "The computer draws first.",
+            "The computer draws one token.",
             "There are now 11 tokens in the pot. Please draw 1, 2 or 3 tokens.",
             "You drew three tokens.",
-            "Computer draws one token.",
+            "The computer draws one token.",
             "There are now 3 tokens in the pot. Please draw 1, 2 or 3 tokens.",
             "You drew three tokens.",
             "You drew the last token, so you win.",
@@ -108,7 +109,7 @@ fn fewer_tokens_than_the_limit_narrow_the_request() {
         &text,
         &[
             "There are 2 tokens in the pot. Please draw 1 or 2 tokens.",
-            "Please take 1 or 2 tokens.",
+            "Please draw 1 or 2 tokens.",
             "You drew two tokens.",
             "You drew the last token, so you win.",
         ],
@@ -138,7 +139,7 @@ fn hint_and_undo() {
     assert_lines_in_order(
         &text,
         &[
-            "Hint: take 3 tokens (11 → 8) (type \"3\"): it leaves a nim-sum of 0.",
+            "Hint: draw three tokens, to leave 8: always leave a multiple of 4.",
             "You drew three tokens.",
             "Your last move and my reply are taken back.",
             "There are 11 tokens in the pot. Please draw 1, 2 or 3 tokens.",
@@ -150,7 +151,7 @@ fn hint_and_undo() {
         "{text}"
     );
     assert!(
-        text.contains("Hint: there is no winning move here"),
+        text.contains("Hint: whatever you draw, the computer can win from there"),
         "{text}"
     );
 }
@@ -191,7 +192,7 @@ fn sums_of_different_games_play_through_the_same_protocol() {
             "game 2 (take:3):",
             "  ●●●●●●●●●●●● (12)",
             "You take 3 tokens (12 → 9) in game 2.",
-            "Computer takes 3 tokens (9 → 6) in game 2.",
+            "The computer takes 3 tokens (9 → 6) in game 2.",
             "Sorry, that is not a move here: invalid heap number '9': expected an integer from 1 to 3.",
         ],
     );
@@ -209,8 +210,8 @@ fn the_game_on_the_plane_draws_a_grid_near_the_end_and_judges_attrition() {
             "    0 1 2 3 4 5",
             "You move diagonally: (5,7) → (3,5).",
             "Sorry, that is not a move here: invalid point '3,3': expected a point one move from (2,5): left, down, or diagonally.",
-            "Computer moves diagonally: (1,1) → (0,0).",
-            "Computer made the last move, so the computer wins.",
+            "The computer moves diagonally: (1,1) → (0,0).",
+            "The computer made the last move, so the computer wins.",
         ],
     );
     // Attrition: the computer is forced onto (0,0) and so loses.
@@ -219,10 +220,10 @@ fn the_game_on_the_plane_draws_a_grid_near_the_end_and_judges_attrition() {
         &text,
         &[
             "You move vertically: 3 → 2.",
-            "Computer moves horizontally: 2 → 1.",
+            "The computer moves horizontally: 2 → 1.",
             "You move vertically: 2 → 0.",
-            "Computer moves horizontally: 1 → 0.",
-            "Computer made the last move, so you win.",
+            "The computer moves horizontally: 1 → 0.",
+            "The computer made the last move, so you win.",
         ],
     );
 }
@@ -257,8 +258,8 @@ fn record_and_review_mark_the_mistake() {
     assert_lines_in_order(
         &text,
         &[
-            "  1. You: take 4 tokens from heap 3 (5 → 1) → 3 4 1",
-            "     Mistake: this turned a won position into a lost one. Instead, take 2 tokens from heap 1 (3 → 1) would have kept the win: it leaves a nim-sum of 0.",
+            "  1. You: take 4 tokens from heap 3 (5 → 1); position 3 4 1",
+            "     Mistake: this turned a won position into a lost one. The winning move was to take 2 tokens from heap 1 (3 → 1): it leaves a nim-sum of 0.",
             "1 mistake.",
         ],
     );
@@ -323,13 +324,13 @@ fn ask_times_out_and_decides() {
     assert_lines_in_order(
         &text,
         &[
-            "Who goes first? Answer \"me\" or \"you\" within 1 second, or I will decide.",
+            "Do you want to move first? [y/n] (within 1 second, or I will decide)",
             "Time is up, so I will decide.",
             "Goodbye! The game was left unfinished.",
         ],
     );
     let answered = play(&["--first", "ask"], "you\nquit\n");
-    assert!(answered.contains("Computer draws first."), "{answered}");
+    assert!(answered.contains("The computer draws first."), "{answered}");
     let answered = play(&["--first", "ask"], "me\nquit\n");
     assert!(answered.contains("You go first."), "{answered}");
 }
@@ -410,7 +411,7 @@ fn every_family_in_the_registry_is_playable() {
             &[&spec, family.example_position, "--first", "computer"],
             "hint\nquit\n",
         );
-        assert!(text.contains("Computer "), "{}: {text}", family.example);
+        assert!(text.contains("The computer "), "{}: {text}", family.example);
         assert!(text.contains("Hint:"), "{}: {text}", family.example);
     }
 }
@@ -426,10 +427,10 @@ fn pseudo_terminal_session_survives_garbage_and_ctrl_c() {
     session.set_expect_timeout(Some(std::time::Duration::from_secs(20)));
     session.expect("Please draw 1, 2 or 3 tokens.").unwrap();
     session.send_line("banana").unwrap();
-    session.expect("Please take 1, 2 or 3 tokens.").unwrap();
+    session.expect("Please draw 1, 2 or 3 tokens.").unwrap();
     session.send_line("2").unwrap();
     session.expect("You drew two tokens.").unwrap();
-    session.expect("Computer draws").unwrap();
+    session.expect("The computer draws").unwrap();
     session.send("\x03").unwrap();
     session.expect("Game abandoned.").unwrap();
     session.expect(Eof).unwrap();

@@ -356,10 +356,8 @@ impl Strategy for Copycat {
             count: position.heap.clone(),
             noun: "stone",
             plural: "stones",
-            note: match position.last {
-                0 => String::new(),
-                last => format!("the opponent just took {last}, which may not be taken now"),
-            },
+            most: None,
+            forbidden: (position.last != 0).then_some(position.last),
         }
     }
 }

@@ -385,7 +385,8 @@ impl Strategy for FibonacciNim {
             count: position.chips.clone(),
             noun: "chip",
             plural: "chips",
-            note: format!("the player to move may take 1 to {}", self.most(position)),
+            most: Some(self.most(position)),
+            forbidden: None,
         }
     }
 }

@@ -650,8 +650,18 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
             return Err(InputError::missing("move", self.move_syntax(heaps)));
         }
         if heaps.len() == 1 {
-            let into = self.rules.parse_option(&heaps[0], text)?;
-            return Ok(HeapMove { heap: 0, into });
+            // The heap number is optional when there is one heap: "3" or "1 3".
+            let option = match self.rules.parse_option(&heaps[0], text) {
+                Err(error) if words.len() > 1 && words[0] == "1" => self
+                    .rules
+                    .parse_option(&heaps[0], &words[1..].join(" "))
+                    .map_err(|_| error),
+                parsed => parsed,
+            };
+            return Ok(HeapMove {
+                heap: 0,
+                into: option?,
+            });
         }
         let (heap_word, _) = self.rules.names();
         let number = format!("{heap_word} number");

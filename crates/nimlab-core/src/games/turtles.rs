@@ -216,7 +216,11 @@ impl Strategy for Turtles {
         };
         let (head, also) = match words[..] {
             [head] => (position(head)?, None),
-            [also, head] => (position(head)?, Some(position(also)?)),
+            // The two coins in either order: the head turned is the rightmost.
+            [first, second] => {
+                let (first, second) = (position(first)?, position(second)?);
+                (first.max(second), Some(first.min(second)))
+            }
             _ => {
                 return Err(InputError::invalid(
                     "move",
@@ -232,11 +236,11 @@ impl Strategy for Turtles {
                 "a coin showing heads (the rightmost coin turned must go from H to T)",
             ));
         }
-        if also.is_some_and(|i| i >= head) {
+        if also == Some(head) {
             return Err(InputError::invalid(
                 "move",
                 text.trim(),
-                "the second coin to the left of the head turned, e.g. \"2 5\"",
+                "two different coins, the rightmost a head, e.g. \"2 5\"",
             ));
         }
         Ok(TurtleMove { head, also })

@@ -262,7 +262,9 @@ pub fn plane_move_text(play: &PlaneMove) -> String {
 /// the point to move to ("27,44"). Errors say what is expected.
 pub fn parse_plane_move(point: &Point, text: &str) -> Result<PlaneMove, InputError> {
     let (x, y) = point;
-    let words: Vec<&str> = tokens(text).collect();
+    // A point may be written as the game writes it: (27,44).
+    let unbracketed = text.replace(['(', ')'], " ");
+    let words: Vec<&str> = tokens(&unbracketed).collect();
     let invalid = || InputError::invalid("move", text.trim(), PLANE_MOVE_SYNTAX);
     let play = match words[..] {
         [word, amount] if word.starts_with(|c: char| c.is_ascii_alphabetic()) => {
@@ -410,7 +412,8 @@ impl Wythoff {
 
 /// Parse "x,y" (or "x y").
 pub fn parse_point(text: &str, syntax: &str) -> Result<Point, InputError> {
-    let words: Vec<&str> = tokens(text).collect();
+    let unbracketed = text.replace(['(', ')'], " ");
+    let words: Vec<&str> = tokens(&unbracketed).collect();
     match words[..] {
         [] => Err(InputError::missing("position", syntax)),
         [x, y] => Ok((parse_nat(x, "coordinate")?, parse_nat(y, "coordinate")?)),

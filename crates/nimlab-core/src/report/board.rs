@@ -46,8 +46,18 @@ pub enum Board {
         noun: &'static str,
         /// What several are called ("chips").
         plural: &'static str,
-        /// The rule in force now, e.g. "the player to move may take 1 to 4".
-        note: String,
+        /// The most the player to move may take (Fibonacci Nim), if limited.
+        #[cfg_attr(
+            feature = "serde",
+            serde(
+                with = "super::json::optional_number",
+                skip_serializing_if = "Option::is_none"
+            )
+        )]
+        most: Option<Nat>,
+        /// An amount the player to move may not take, the one just taken (copycat).
+        #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+        forbidden: Option<u64>,
     },
     /// A row of coins, heads (`true`) or tails (Turning Turtles).
     Coins {

@@ -10,13 +10,14 @@ use crate::board;
 use crate::failure::Failure;
 use crate::output::read_position;
 use crate::record::Record;
+use nimlab_core::error::quote;
 use nimlab_core::games::registry::default_position;
 use nimlab_core::games::{AnyMove, AnyPosition, Ruleset, TextMove};
 use nimlab_core::limits::PLAY_LINE;
 use nimlab_core::num::parse_bounded;
 use nimlab_core::play::{PlayedMove, Player, Policy, Style, winner};
 use nimlab_core::report::Board;
-use nimlab_core::text::{count_in_words, tokens_word};
+use nimlab_core::text::{count_in_words, draw_count, tokens_word};
 use nimlab_core::{Budget, Convention, Nat, Outcome};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -119,8 +120,18 @@ pub fn run(args: Args) -> Result<(), Failure> {
             .ok_or_else(|| Failure::Input(format!("{} needs a start position", game.spec())))?;
         game.parse_position(&example)?
     };
-    // A convention the game cannot be solved in is refused before the game starts.
+    // A convention the game cannot be solved in is refused before the game starts, and
+    // so are a start with no move and a record that cannot be written.
     game.analyze(&start, convention, 0, &Budget::unlimited())?;
+    if game.is_over(&start) {
+        return Err(Failure::Input(format!(
+            "there is nothing to play: no move is possible from {}",
+            quote(&game.format_position(&start))
+        )));
+    }
+    if let Some(path) = &args.record {
+        Record::check_writable(path)?;
+    }
     let mut session = Session {
         pot_mode: pot(&game.board(&start)).is_some(),
         game,
@@ -215,11 +226,11 @@ impl Session {
                     Convention::Normal => "wins",
                     Convention::Misere => "loses",
                 };
-                println!(
+                say(&format!(
                     "Playing {}. You and the computer take turns drawing {choices} from a \
                      pot; whoever draws the last token {result}.",
                     self.game.spec(),
-                );
+                ));
             }
             None => {
                 let intro = format!(
@@ -227,10 +238,10 @@ impl Session {
                     self.game.rules(),
                     self.game.ending(self.convention)
                 );
-                println!("{}", intro.trim_end());
+                say(intro.trim_end());
             }
         }
-        println!("Type a move, or hint (or ?), undo, quit.");
+        say("Type a move, or help, hint (or ?), undo, quit.");
         Ok(())
     }
 
@@ -245,21 +256,21 @@ impl Session {
         };
         match chosen {
             Player::Person => println!("You go first."),
-            Player::Computer => println!("Computer {verb} first."),
+            Player::Computer => println!("The computer {verb} first."),
         }
         Ok(chosen)
     }
 
     fn ask_first(&mut self, seconds: u64) -> Result<Player, Failure> {
         let unit = if seconds == 1 { "second" } else { "seconds" };
-        println!(
-            "Who goes first? Answer \"me\" or \"you\" within {seconds} {unit}, or I will decide."
-        );
+        say(&format!(
+            "Do you want to move first? [y/n] (within {seconds} {unit}, or I will decide)"
+        ));
         if wait_for_input(Duration::from_secs(seconds)) {
             if let Input::Line(answer) = self.read_line("")? {
                 match answer.trim().to_lowercase().as_str() {
-                    "me" | "i" | "i do" | "y" | "yes" => return Ok(Player::Person),
-                    "you" | "computer" | "n" | "no" => return Ok(Player::Computer),
+                    "y" | "yes" | "me" | "i" | "i do" => return Ok(Player::Person),
+                    "n" | "no" | "you" | "computer" => return Ok(Player::Computer),
                     _ => println!("I did not understand that, so I will decide."),
                 }
             }
@@ -327,13 +338,14 @@ impl Session {
             self.game
                 .computer_move(&position, self.convention, self.policy, &mut self.rng)?;
         match self.pot(&position) {
-            Some((tokens, _)) => {
-                println!("Computer draws {}.", self.drawn(&tokens, &position, &play))
-            }
-            None => println!(
-                "Computer {}.",
-                third_person(&self.game.describe_move(&position, &play))
+            Some((tokens, _)) => println!(
+                "The computer draws {}.",
+                self.drawn(&tokens, &position, &play)
             ),
+            None => say(&format!(
+                "The computer {}.",
+                third_person(&self.game.describe_move(&position, &play))
+            )),
         }
         self.push(Player::Computer, &position, &play);
         Ok(())
@@ -350,7 +362,13 @@ impl Session {
             };
             let command = line.trim().to_lowercase();
             match command.as_str() {
+                // An empty line asks again, without counting as a wrong answer.
+                "" => continue,
                 "quit" | "exit" | "q" => return Ok(Turn::Quit),
+                "help" | "h" => {
+                    self.help();
+                    continue;
+                }
                 "hint" | "?" => {
                     self.hint()?;
                     continue;
@@ -369,7 +387,10 @@ impl Session {
                             println!("You drew {}.", self.drawn(&tokens, &position, &play));
                             self.announce_pot_after_person(&self.game.apply(&position, &play));
                         }
-                        None => println!("You {}.", self.game.describe_move(&position, &play)),
+                        None => say(&format!(
+                            "You {}.",
+                            self.game.describe_move(&position, &play)
+                        )),
                     }
                     self.push(Player::Person, &position, &play);
                     return Ok(Turn::Moved);
@@ -393,11 +414,14 @@ impl Session {
                 println!("{}. Please draw {choices}.", pot_sentence(&tokens, now))
             }
             None => {
-                println!("{}", board::draw(&board));
+                println!("{}", self.draw_for_person(&board));
                 if self.explained {
                     println!("Your move?");
                 } else {
-                    println!("Your move? ({})", self.game.move_syntax(&position));
+                    say(&format!(
+                        "Your move? ({})",
+                        self.game.move_syntax(&position)
+                    ));
                     self.explained = true;
                 }
             }
@@ -412,7 +436,7 @@ impl Session {
         if let Some((tokens, _)) = self.pot(after) {
             if !self.game.is_over(after) {
                 println!(
-                    "{}. Computer will draw next.",
+                    "{}. The computer will draw next.",
                     pot_sentence(&tokens, " now")
                 );
                 self.shown = after.clone();
@@ -424,15 +448,18 @@ impl Session {
     fn complain(&self, complaints: usize, position: &AnyPosition, error: &str) {
         match self.pot(position) {
             Some((_, choices)) => match complaints {
-                0 => println!("Please take {choices}."),
-                1 => println!("You must take {choices}."),
-                2 => println!("I will say it once more: take {choices}."),
-                _ => println!("Take {choices}. Nothing else."),
+                0 => println!("Please draw {choices}."),
+                1 => println!("You must draw {choices}."),
+                2 => println!("I will say it once more: draw {choices}."),
+                _ => println!("Draw {choices}. Nothing else."),
             },
             None => match complaints {
-                0 => println!("Sorry, that is not a move here: {error}."),
-                1 => println!("That is not a move either: {error}."),
-                _ => println!("A move, please: {}.", self.game.move_syntax(position)),
+                0 => say(&format!("Sorry, that is not a move here: {error}.")),
+                1 => say(&format!("That is not a move either: {error}.")),
+                _ => say(&format!(
+                    "A move, please: {}.",
+                    self.game.move_syntax(position)
+                )),
             },
         }
     }
@@ -442,20 +469,33 @@ impl Session {
         let analysis = self
             .game
             .analyze(position, self.convention, 1, &Budget::unlimited())?;
-        match analysis.winning_moves.first() {
-            Some(best) => {
+        let hint = match (analysis.winning_moves.first(), self.pot(position)) {
+            (Some(best), Some((tokens, _))) => {
+                let drawn = self.drawn(&tokens, position, &best.play);
+                let left = self.game.apply(position, &best.play);
+                let left = pot(&self.game.board(&left)).map_or(Nat::from(0u32), |(n, _)| n);
+                let plain = self
+                    .losing_pots()
+                    .map_or(String::new(), |rule| format!(": always leave {rule}"));
+                format!("Hint: draw {drawn}, to leave {left}{plain}.")
+            }
+            (Some(best), None) => {
                 let text = self.game.move_text(position, &best.play);
-                println!(
+                format!(
                     "Hint: {} (type \"{text}\"): it {}.",
                     best.action, best.reason
                 )
             }
-            None => println!(
+            (None, Some(_)) => "Hint: whatever you draw, the computer can win from there; \
+                                draw little and hope for a mistake."
+                .to_string(),
+            (None, None) => format!(
                 "Hint: there is no winning move here ({}); every move loses against \
                  perfect play, so make the game long and hope for a mistake.",
                 analysis.explanation
             ),
-        }
+        };
+        say(&hint);
         Ok(())
     }
 
@@ -503,19 +543,95 @@ impl Session {
         } else {
             "the computer wins"
         };
-        match (last, self.pot_mode) {
-            (Some(Player::Person), true) => println!("You drew the last token, so {outcome}."),
-            (Some(Player::Computer), true) => {
-                println!("Computer drew the last token, so {outcome}.")
+        let board = self.game.board(self.position());
+        match (last, self.pot_mode, &board) {
+            (
+                Some(Player::Computer),
+                _,
+                Board::Pile {
+                    count,
+                    forbidden: Some(last),
+                    ..
+                },
+            ) if *count != 0u32 => say(&format!(
+                "You may not take {last}, the amount the computer just took, and you \
+                     cannot take more than there is, so you cannot move: {outcome}."
+            )),
+            (Some(Player::Person), true, _) => println!("You drew the last token, so {outcome}."),
+            (Some(Player::Computer), true, _) => {
+                println!("The computer drew the last token, so {outcome}.")
             }
-            (Some(Player::Person), false) => println!("You made the last move, so {outcome}."),
-            (Some(Player::Computer), false) => {
-                println!("Computer made the last move, so {outcome}.")
+            (Some(Player::Person), false, _) => {
+                println!("You made the last move, so {outcome}.")
             }
-            (None, _) => println!("There is no move to make, so {outcome}."),
+            (Some(Player::Computer), false, _) => {
+                println!("The computer made the last move, so {outcome}.")
+            }
+            (None, _, _) => println!("There is no move to make, so {outcome}."),
         }
         if you_win {
             println!("Well played!");
+        }
+    }
+
+    /// How to play, on request.
+    fn help(&self) {
+        let position = self.position();
+        let how = match self.pot(position) {
+            Some((_, choices)) => format!("Type how many tokens to draw: {choices}."),
+            None => format!("Type a move: {}.", self.game.move_syntax(position)),
+        };
+        say(&format!(
+            "{how} Other commands: hint (or ?) shows a winning move, undo takes back your \
+             last move and the computer's reply, quit ends the game."
+        ));
+    }
+
+    /// The board as the person to move sees it: a copycat pile says who took what.
+    fn draw_for_person(&self, board: &Board) -> String {
+        match board {
+            Board::Pile {
+                count,
+                noun,
+                plural,
+                forbidden: Some(last),
+                most: None,
+            } if self
+                .history
+                .last()
+                .is_some_and(|m| m.by == Player::Computer) =>
+            {
+                format!(
+                    "{}; the computer just took {last}, which you may not take now.",
+                    draw_count(count, noun, plural)
+                )
+            }
+            _ => board::draw(board),
+        }
+    }
+
+    /// The losing pot sizes in plain words ("a multiple of 4"), for pot games whose
+    /// losing sizes are one residue of a period from the start: the sizes whose
+    /// Grundy value is 0 in normal play, 1 in misère play (a single heap).
+    fn losing_pots(&self) -> Option<String> {
+        let sequence = self.game.heap_sequence()?;
+        let budget = Budget::unlimited();
+        let periodicity = sequence.periodicity(&budget).ok()?;
+        if periodicity.preperiod != 0 {
+            return None;
+        }
+        let period = periodicity.period;
+        let table = sequence.grundy_table(period - 1, &budget).ok()?;
+        let losing = match self.convention {
+            Convention::Normal => 0,
+            Convention::Misere => 1,
+        };
+        let residues: Vec<usize> = (0..period).filter(|&r| table[r] == losing).collect();
+        match residues[..] {
+            [0] => Some(format!("a multiple of {period}")),
+            [1] => Some(format!("one more than a multiple of {period}")),
+            [r] => Some(format!("{r} more than a multiple of {period}")),
+            _ => None,
         }
     }
 
@@ -592,6 +708,23 @@ enum Turn {
     Moved,
     Quit,
     Interrupted,
+}
+
+/// Print a paragraph, wrapped to the terminal's width when standard output is one
+/// (unwrapped into pipes and files).
+fn say(text: &str) {
+    match terminal_width() {
+        Some(width) => println!("{}", textwrap::fill(text, width)),
+        None => println!("{text}"),
+    }
+}
+
+/// The width of the terminal standard output goes to, if it goes to one.
+fn terminal_width() -> Option<usize> {
+    if !io::stdout().is_terminal() {
+        return None;
+    }
+    terminal_size::terminal_size().map(|(width, _)| usize::from(width.0).max(20))
 }
 
 /// The tokens and the choices of a pot board.

@@ -61,7 +61,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
             };
             writeln!(
                 out,
-                "{:>3}. {who}: {} → {}",
+                "{:>3}. {who}: {}; position {}",
                 index + 1,
                 played.action,
                 game.format_position(&played.position)
@@ -70,8 +70,8 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 let before = index.checked_sub(1).map_or(&start, |i| &moves[i].position);
                 writeln!(
                     out,
-                    "     Mistake: this turned a won position into a lost one. \
-                     Instead, {} would have kept the win: it {}.",
+                    "     Mistake: this turned a won position into a lost one. The winning \
+                     move was to {}: it {}.",
                     game.describe_move(before, &blunder.better),
                     blunder.reason
                 )?;

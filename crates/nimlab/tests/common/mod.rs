@@ -23,15 +23,16 @@ pub fn json_of(args: &[&str]) -> Value {
     serde_json::from_str(&stdout_of(args)).unwrap()
 }
 
-/// Run expecting failure with `status`; return the single stderr line.
+/// Run expecting failure with `status`; return the stderr message: one line, or for
+/// a usage error two, the second giving the usage.
 pub fn error_of(args: &[&str], stdin: &str, status: i32) -> String {
     let output = nimlab().args(args).write_stdin(stdin).output().unwrap();
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert_eq!(output.status.code(), Some(status), "{args:?}: {stderr}");
     assert!(output.stdout.is_empty(), "{args:?} printed to stdout");
-    assert_eq!(
-        stderr.lines().count(),
-        1,
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert!(
+        lines.len() == 1 || (lines.len() == 2 && lines[1].starts_with("usage: ")),
         "{args:?}: not one line: {stderr}"
     );
     assert!(stderr.len() < 300, "{args:?}: long message");
