@@ -253,7 +253,7 @@ fn new_games_through_analyze_grundy_and_period() {
     let v = json_of(&["analyze", "octal:0.137", "10 7", "--json"]);
     assert_eq!(v["game"], "octal:0.137");
     assert!(
-        error_of(&["grundy", "staircase", "--upto", "3"], "", 2).contains("not played on heaps")
+        error_of(&["grundy", "staircase", "--upto", "3"], "", 1).contains("not played on heaps")
     );
 }
 
@@ -372,4 +372,93 @@ fn analyze_json_carries_the_board() {
     );
     let v = json_of(&["analyze", "wythoff-flipflop", "30,50,normal,yes", "--json"]);
     assert_eq!(v["board"]["flip"]["threshold"], 27);
+}
+
+#[test]
+fn signs_are_refused_everywhere_as_in_heaps() {
+    assert!(error_of(&["grundy", "nim", "--upto", "+10"], "", 2).contains("'+10'"));
+    assert!(error_of(&["task", "+1"], "", 2).contains("'+1'"));
+    assert!(error_of(&["analyze", "copycat:3", "5,+2"], "", 2).contains("'+2'"));
+    assert!(error_of(&["task", "1"], "+2 0 1", 2).contains("'+2'"));
+    let dir = tempfile::tempdir().unwrap();
+    let graph = dir.path().join("a+b.txt");
+    std::fs::write(&graph, "2 +1 1 0").unwrap();
+    let spec = format!("dag:{}", graph.display());
+    assert!(error_of(&["analyze", &spec, "1"], "", 2).contains("'+1'"));
+    // The file name keeps its + sign.
+    std::fs::write(&graph, "2 1 1 0").unwrap();
+    assert!(stdout_of(&["analyze", &spec, "1"]).contains("The player to move wins"));
+}
+
+#[test]
+fn echoed_tokens_are_escaped_and_shortened() {
+    for token in ["3\n4x", "x\u{1b}[31m", "\u{feff}7", "x\ty", "a\u{7}b"] {
+        let message = error_of(&["analyze", "nim", token], "", 2);
+        assert!(
+            !message
+                .trim_end()
+                .contains(['\n', '\t', '\0', '\u{1b}', '\u{feff}']),
+            "{message:?}"
+        );
+    }
+    let huge = "9".repeat(1_000_000);
+    let message = error_of(
+        &["analyze", "nim + take:3", "-"],
+        &format!("{huge} x + 3"),
+        2,
+    );
+    assert!(message.len() < 200, "{message}");
+}
+
+#[test]
+fn questions_without_an_answer_exit_1_and_bare_nimlab_shows_the_help() {
+    assert!(error_of(&["period", "nim"], "", 1).contains("no period"));
+    assert!(error_of(&["period", "copycat:3"], "", 1).contains("not played on heaps"));
+    let output = nimlab().output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("Usage: nimlab"));
+}
+
+#[test]
+fn usage_errors_keep_names_suggestions_and_possible_values() {
+    let missing = error_of(&["analyze", "nim"], "", 2);
+    assert!(missing.contains("<POSITION>"), "{missing}");
+    assert!(missing.contains("see 'nimlab analyze --help'"), "{missing}");
+    let typo = error_of(&["anlyze"], "", 2);
+    assert!(
+        typo.contains("a similar subcommand exists: 'analyze'"),
+        "{typo}"
+    );
+    let value = error_of(&["play", "--first", "me"], "", 2);
+    assert!(
+        value.contains("possible values: you, computer, ask, con"),
+        "{value}"
+    );
+    let upto = error_of(&["grundy", "nim", "10"], "", 2);
+    assert!(upto.contains("--upto <N>"), "{upto}");
+}
+
+#[test]
+fn completions_and_the_manual_come_from_the_parser() {
+    for shell in ["bash", "zsh", "fish", "powershell"] {
+        let script = stdout_of(&["completions", shell]);
+        assert!(
+            script.contains("analyze") && script.contains("misere"),
+            "{shell}"
+        );
+    }
+    let manual = stdout_of(&["man"]);
+    assert!(
+        manual.starts_with(".ie") && manual.contains(".TH nimlab 1"),
+        "{manual}"
+    );
+    assert!(error_of(&["completions", "tcsh"], "", 2).contains("possible values"));
+}
+
+#[test]
+fn fibonacci_numbers_one_at_a_time() {
+    assert_eq!(stdout_of(&["seq", "fibonacci", "--at", "10"]), "55\n");
+    let f1000 = stdout_of(&["seq", "fibonacci", "--at", "1000"]);
+    assert!(f1000.starts_with("43466557686937456435688527675040625802564660517371780402481729089536555417949051890403879840079255169295922593080322634775209689623239873322471161642996440906533187938298969649928516003704476137795166849228875\n"));
+    assert!(error_of(&["seq", "fibonacci", "--at", "10000001"], "", 2).contains("--at"));
 }

@@ -435,3 +435,122 @@ fn pseudo_terminal_session_survives_garbage_and_ctrl_c() {
     session.expect("Game abandoned.").unwrap();
     session.expect(Eof).unwrap();
 }
+
+/// The run's stderr and exit status, for errors.
+fn failure(args: &[&str], input: &[u8]) -> (String, Option<i32>) {
+    let output = nimlab()
+        .arg("play")
+        .args(args)
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    (
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+        output.status.code(),
+    )
+}
+
+#[test]
+fn help_shows_how_to_move_and_what_else_to_type() {
+    let text = play(&["nim", "3 4"], "help\nquit\n");
+    assert!(
+        text.contains("Type a move: a heap number, then the move in that heap; e.g."),
+        "{text}"
+    );
+    assert!(text.contains("hint (or ?) shows a winning move"), "{text}");
+    let text = play(&[], "help\nquit\n");
+    assert!(
+        text.contains("Type how many tokens to draw: 1, 2 or 3 tokens."),
+        "{text}"
+    );
+}
+
+#[test]
+fn with_one_heap_the_heap_number_is_optional() {
+    let text = play(&["nim", "7", "--first", "you"], "1 3\n");
+    assert!(text.contains("You drew three tokens."), "{text}");
+    let text = play(&["kayles", "7"], "1 4\nquit\n");
+    assert!(
+        text.contains("You knock down 1 pin from the row, leaving rows of 3 and 3."),
+        "{text}"
+    );
+}
+
+#[test]
+fn points_are_read_as_the_game_writes_them_and_coins_in_either_order() {
+    let text = play(&["wythoff", "3,5"], "(2,5)\nquit\n");
+    assert!(text.contains("You move horizontally: 3 → 2."), "{text}");
+    let text = play(&["turtles", "THTTH"], "5 2\nquit\n");
+    assert!(
+        text.contains("You turn coin 5 (H → T) and coin 2 (H → T)."),
+        "{text}"
+    );
+}
+
+#[test]
+fn kayles_pins_are_numbered_on_the_board() {
+    let text = play(&["kayles", "3 12"], "quit\n");
+    assert!(text.contains("row 1: 1 2 3\n       ● ● ●\n"), "{text}");
+    assert!(
+        text.contains("row 2:  1  2  3  4  5  6  7  8  9 10 11 12\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn copycat_says_who_took_what_and_why_you_cannot_move() {
+    let text = play(&["copycat:3", "9", "--first", "computer"], "quit\n");
+    assert!(
+        text.contains("●●●●●●●● (8); the computer just took 1, which you may not take now."),
+        "{text}"
+    );
+    // From 2 stones after a take of 2 the computer may only take 1, which leaves one
+    // stone that may not be taken: the ending says why.
+    let text = play(&["copycat:3", "2,2", "--first", "computer"], "quit\n");
+    assert!(
+        text.contains("You may not take 1, the amount the computer just took"),
+        "{text}"
+    );
+}
+
+#[test]
+fn nothing_to_play_and_unwritable_records_are_refused_before_the_game() {
+    let (stderr, status) = failure(&["take:3", "0"], b"");
+    assert_eq!(status, Some(2));
+    assert_eq!(
+        stderr,
+        "nimlab: there is nothing to play: no move is possible from '0'\n"
+    );
+    let (stderr, status) = failure(&["--record", "/nonexistent/dir/game.json"], b"3\n");
+    assert_eq!(status, Some(2));
+    assert!(
+        stderr.starts_with("nimlab: cannot write the record"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn the_first_player_question_is_yes_or_no() {
+    let text = play(&["--first", "ask"], "n\nquit\n");
+    assert!(text.contains("Do you want to move first? [y/n]"), "{text}");
+    assert!(text.contains("The computer draws"), "{text}");
+    assert!(!text.contains("\nn\n"), "the answer is not echoed: {text}");
+}
+
+#[test]
+fn hostile_input_ends_in_one_line_and_status_2() {
+    // An endless line, bytes that are not text, NUL bytes.
+    let endless = vec![b'1'; 3 << 20];
+    let (stderr, status) = failure(&[], &endless);
+    assert_eq!(status, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("longer than the limit of 1048576 bytes"),
+        "{stderr}"
+    );
+    for garbage in [&b"\xff\xfe\n"[..], &b"1\0\n"[..], &[0u8; 100_000][..]] {
+        let (stderr, status) = failure(&[], garbage);
+        assert_eq!(status, Some(2), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.starts_with("nimlab: "), "{stderr}");
+    }
+}

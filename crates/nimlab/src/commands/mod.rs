@@ -24,8 +24,9 @@ fn game(spec: &str) -> Result<Arc<dyn Ruleset>, Failure> {
 
 /// The single-heap nim-sequence of a game played on heaps.
 fn heap_sequence(game: &dyn Ruleset) -> Result<&dyn HeapSequence, Failure> {
+    // A well-formed question without an answer, as `period nim` is: status 1.
     game.heap_sequence().ok_or_else(|| {
-        Failure::Input(format!(
+        Failure::Other(format!(
             "{} is not played on heaps, so it has no nim-sequence",
             game.spec()
         ))

@@ -1,0 +1,157 @@
+//! Hostile inputs under a memory cap: every reader and command ends with an answer or
+//! a one-line error (status 1 or 2), never an abort, a hang or a flood of output.
+//! Each run is capped at 1 GiB of address space (`prlimit --as`) and, as a guard
+//! against hangs only, 120 seconds.
+
+mod common;
+
+use assert_cmd::Command;
+use std::io::Write;
+use std::time::Duration;
+
+/// Address space allowed to each run.
+const MEMORY_CAP: &str = "--as=1073741824";
+
+/// Run nimlab under the memory cap with `stdin`; assert it ended as a program should
+/// (status 0, 1 or 2; an error in one short line) and return its status and stderr.
+fn capped(args: &[&str], stdin: &[u8]) -> (i32, String) {
+    let bin = assert_cmd::cargo::cargo_bin("nimlab");
+    let output = Command::new("prlimit")
+        .arg(MEMORY_CAP)
+        .arg("--")
+        .arg(bin)
+        .args(args)
+        .write_stdin(stdin)
+        .timeout(Duration::from_secs(120))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    let status = output
+        .status
+        .code()
+        .unwrap_or_else(|| panic!("{args:?} was killed by a signal: {stderr}"));
+    assert!(status <= 2, "{args:?}: status {status}: {stderr}");
+    if status != 0 {
+        assert!(stderr.lines().count() <= 2, "{args:?}: {stderr}");
+        assert!(stderr.len() < 400, "{args:?}: {stderr}");
+        assert!(stderr.starts_with("nimlab: "), "{args:?}: {stderr}");
+    }
+    (status, stderr)
+}
+
+fn bytes_of(path: &str, count: usize) -> Vec<u8> {
+    use std::io::Read;
+    let mut bytes = vec![0; count];
+    std::fs::File::open(path)
+        .unwrap()
+        .read_exact(&mut bytes)
+        .unwrap();
+    bytes
+}
+
+#[test]
+fn endless_and_binary_input_is_refused_at_once() {
+    let zeros = vec![0u8; 80 << 20];
+    let random = bytes_of("/dev/urandom", 1 << 20);
+    let long_line = vec![b'7'; 70 << 20];
+    for stdin in [&zeros, &random, &long_line] {
+        for args in [
+            &["analyze", "nim", "-"][..],
+            &["moves", "nim", "-"],
+            &["task", "1"],
+            &["play"],
+            &["seq", "fusc", "--at", "-"],
+        ] {
+            let (status, _) = capped(args, stdin);
+            assert_eq!(status, 2, "{args:?}");
+        }
+    }
+}
+
+#[test]
+fn device_files_named_as_dags_are_refused_at_once() {
+    for device in ["/dev/zero", "/dev/urandom"] {
+        let spec = format!("dag:{device}");
+        let (status, stderr) = capped(&["analyze", &spec, "0"], b"");
+        assert_eq!(status, 2);
+        assert!(stderr.contains("not text"), "{stderr}");
+    }
+}
+
+#[test]
+fn records_are_bounded_and_checked_move_by_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let zero = dir.path().join("zero.json");
+    std::fs::write(&zero, vec![b' '; 20 << 20]).unwrap();
+    let (status, stderr) = capped(&["review", zero.to_str().unwrap()], b"");
+    assert_eq!(status, 2);
+    assert!(stderr.contains("longer than the limit"), "{stderr}");
+    // A record of a game on a heap of a million digits is reviewed, quickly.
+    let huge = format!("1{}", "0".repeat(1_000_000));
+    let record = serde_json::json!({
+        "game": "nim", "convention": "normal", "start": format!("{huge} 5"),
+        "moves": [{"by": "you", "move": "", "position": format!("{huge} 4")}],
+        "winner": null,
+    });
+    let path = dir.path().join("huge.json");
+    std::fs::write(&path, record.to_string()).unwrap();
+    let (status, stderr) = capped(&["review", path.to_str().unwrap()], b"");
+    assert_eq!(status, 0, "{stderr}");
+}
+
+#[test]
+fn huge_sets_and_sums_end_in_an_answer_or_a_named_limit() {
+    // A subtraction set of 20,000 amounts: small heaps answer from a short table; a
+    // huge heap needs a period search beyond the table-work limit, refused by name.
+    let set: Vec<String> = (1..=20_000).map(|s| s.to_string()).collect();
+    let spec = format!("subtraction:{}", set.join(","));
+    let (status, _) = capped(&["analyze", &spec, "5"], b"");
+    assert_eq!(status, 0);
+    let (status, stderr) = capped(&["analyze", &spec, "50000000"], b"");
+    assert_eq!(status, 1);
+    assert!(stderr.contains("steps of table work"), "{stderr}");
+    // Task 3 with a set of 10^5 amounts up to 10^6 and small piles.
+    let mut input = String::from("100000 ");
+    input += &(1..=100_000)
+        .map(|s| (s * 10).to_string())
+        .collect::<Vec<_>>()
+        .join(" ");
+    input += " 3 5 6 7";
+    let (status, _) = capped(&["task", "3"], input.as_bytes());
+    assert_eq!(status, 0);
+    // A sum of a hundred copies of one copycat game shares one table.
+    let spec = vec!["copycat:100"; 100].join(" + ");
+    let position = vec!["1000"; 100].join(" + ");
+    let (status, stderr) = capped(&["analyze", &spec, &position], b"");
+    assert_eq!(status, 0, "{stderr}");
+}
+
+#[test]
+fn json_of_a_million_heaps_stays_small() {
+    let heaps: Vec<String> = (0..1_000_000u64)
+        .map(|i| (i * 7919 % 1_000_003).to_string())
+        .collect();
+    let bin = assert_cmd::cargo::cargo_bin("nimlab");
+    let mut child = std::process::Command::new("prlimit")
+        .args([MEMORY_CAP, "--"])
+        .arg(bin)
+        .args(["analyze", "nim", "-", "--json"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let text = heaps.join("\n");
+    let writer = std::thread::spawn(move || stdin.write_all(text.as_bytes()));
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    assert!(output.status.success());
+    assert!(
+        output.stdout.len() < 1 << 20,
+        "{} bytes",
+        output.stdout.len()
+    );
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["winning_moves"].as_array().unwrap().len(), 100);
+    assert!(report["winning_moves"][0]["to"].is_null());
+}
