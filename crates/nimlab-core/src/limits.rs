@@ -273,3 +273,49 @@ pub const ALL: &[Limit] = &[
     POSITION_ECHO,
     FIBONACCI_INDEX,
 ];
+
+/// The table of every limit, in Markdown, as the README shows it.
+pub fn markdown_table() -> String {
+    let mut table = String::from("| limit | value | why |\n|---|---|---|\n");
+    for limit in ALL {
+        let value = format!("{} {}", grouped(limit.value), limit.unit);
+        table += &format!(
+            "| {} | {} | {} |\n",
+            limit.name,
+            value.trim_end(),
+            limit.reason
+        );
+    }
+    table
+}
+
+/// A number with its thousands separated by commas: 1,048,576.
+fn grouped(value: u64) -> String {
+    let digits = value.to_string();
+    let mut out = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The README's table of limits is this module's, so neither can drift.
+    #[test]
+    fn the_readme_shows_every_limit() {
+        let readme = include_str!("../../../README.md");
+        let table = markdown_table();
+        assert!(
+            readme.contains(&table),
+            "README.md's table of limits differs from limits.rs; it should read:\n{table}"
+        );
+        assert_eq!(grouped(1_048_576), "1,048,576");
+        assert_eq!(grouped(32), "32");
+    }
+}

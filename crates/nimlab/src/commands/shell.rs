@@ -8,9 +8,13 @@ use clap_complete::Shell;
 
 const COMPLETION_EXAMPLES: &str = "\
 Examples:
-  nimlab completions bash > ~/.local/share/bash-completion/completions/nimlab
-  nimlab completions zsh > ~/.zfunc/_nimlab
-  nimlab completions fish > ~/.config/fish/completions/nimlab.fish";
+  nimlab completions bash > nimlab.bash
+  nimlab completions zsh > _nimlab
+  nimlab completions fish > nimlab.fish
+
+Then move the file where the shell looks for completions: for bash,
+~/.local/share/bash-completion/completions/nimlab; for zsh, a directory of your
+fpath; for fish, ~/.config/fish/completions/nimlab.fish.";
 
 /// Print a completion script for a shell.
 #[derive(clap::Args)]
@@ -22,7 +26,9 @@ pub struct CompletionArgs {
 
 const MAN_EXAMPLES: &str = "\
 Examples:
-  nimlab man > nimlab.1 && man ./nimlab.1";
+  nimlab man > nimlab.1
+
+Then read it with: man ./nimlab.1";
 
 /// Print the manual page (roff), for `man`.
 #[derive(clap::Args)]
