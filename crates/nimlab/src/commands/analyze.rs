@@ -1,6 +1,6 @@
 //! `nimlab analyze GAME POSITION`: who wins, the Grundy value, every winning move.
 
-use super::{convention, game};
+use super::{PositionArgs, convention, game};
 use crate::failure::Failure;
 use crate::output::{convention_rule, read_position, to_stdout, write_json};
 use nimlab_core::limits::POSITION_ECHO;
@@ -24,34 +24,25 @@ const ECHO_LIMIT: usize = 200;
 #[derive(clap::Args)]
 #[command(after_help = EXAMPLES)]
 pub struct Args {
-    /// The game, e.g. nim, take:3, subtraction:1,3,4 (see 'nimlab --help').
-    game: String,
-    /// The position, e.g. "3 4 5" or 3 4 5; - reads it from standard input.
-    #[arg(required = true, num_args = 1.., allow_negative_numbers = true)]
-    position: Vec<String>,
-    /// Misère play: the player who makes the last move loses.
-    #[arg(long)]
-    misere: bool,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    question: PositionArgs,
     /// List at most this many winning moves (all of them are counted).
     #[arg(long, value_name = "N", default_value = "100")]
     max_moves: String,
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
-    let game = game(&args.game)?;
-    let text = read_position(&args.position)?;
+    let game = game(&args.question.game)?;
+    let text = read_position(&args.question.position)?;
     let max_moves = parse_bounded(&args.max_moves, "--max-moves", 0, u64::MAX)? as usize;
     let position = game.parse_position(&text)?;
     let analysis = game.analyze(
         &position,
-        convention(args.misere),
+        convention(args.question.misere),
         max_moves,
         &Budget::unlimited(),
     )?;
-    let echo = if args.json {
+    let echo = if args.question.json {
         POSITION_ECHO.get()
     } else {
         ECHO_LIMIT
@@ -59,7 +50,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let with_positions = text.len() <= echo;
     let report = AnalysisReport::new(game.as_ref(), &position, analysis, with_positions);
     to_stdout(|out| {
-        if args.json {
+        if args.question.json {
             write_json(out, &report)
         } else {
             write_plain(out, &report)

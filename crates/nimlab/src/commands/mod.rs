@@ -22,6 +22,23 @@ fn game(spec: &str) -> Result<Arc<dyn Ruleset>, Failure> {
     Ok(game_with(spec, &read_file)?)
 }
 
+/// The question `analyze` and `moves` answer: a game, a position, a convention, and
+/// how the answer is printed.
+#[derive(clap::Args)]
+pub struct PositionArgs {
+    /// The game, e.g. nim, take:3, subtraction:1,3,4 (see 'nimlab --help').
+    game: String,
+    /// The position, e.g. "3 4 5" or 3 4 5; - reads it from standard input.
+    #[arg(required = true, num_args = 1.., allow_negative_numbers = true)]
+    position: Vec<String>,
+    /// Misère play: the player who makes the last move loses.
+    #[arg(long)]
+    misere: bool,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
 /// The single-heap nim-sequence of a game played on heaps.
 fn heap_sequence(game: &dyn Ruleset) -> Result<&dyn HeapSequence, Failure> {
     // A well-formed question without an answer, as `period nim` is: status 1.

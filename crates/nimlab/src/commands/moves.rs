@@ -1,7 +1,7 @@
 //! `nimlab moves GAME POSITION`: every legal move with its value for the player who
 //! makes it.
 
-use super::{convention, game};
+use super::{PositionArgs, convention, game};
 use crate::board;
 use crate::failure::Failure;
 use crate::output::{convention_rule, read_position, to_stdout, write_json};
@@ -26,33 +26,24 @@ more moves the game then lasts when the winner hurries and the loser delays.";
 #[derive(clap::Args)]
 #[command(after_help = EXAMPLES)]
 pub struct Args {
-    /// The game, e.g. nim, take:3, kayles (see 'nimlab --help').
-    game: String,
-    /// The position, e.g. "3 4 5" or 3 4 5; - reads it from standard input.
-    #[arg(required = true, num_args = 1.., allow_negative_numbers = true)]
-    position: Vec<String>,
-    /// Misère play: the player who makes the last move loses.
-    #[arg(long)]
-    misere: bool,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    question: PositionArgs,
     /// List at most this many moves (all of them are counted).
     #[arg(long, value_name = "N", default_value = "100")]
     max_moves: String,
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
-    let game = game(&args.game)?;
-    let text = read_position(&args.position)?;
+    let game = game(&args.question.game)?;
+    let text = read_position(&args.question.position)?;
     let position = game.parse_position(&text)?;
     let max_moves = parse_bounded(&args.max_moves, "--max-moves", 0, u64::MAX)? as usize;
-    let convention = convention(args.misere);
+    let convention = convention(args.question.misere);
     let values = game.move_values(&position, convention, max_moves, &Budget::unlimited())?;
     let with_positions = text.len() <= POSITION_ECHO.get();
     let report = MovesReport::new(game.as_ref(), &position, convention, values, with_positions);
     to_stdout(|out| {
-        if args.json {
+        if args.question.json {
             write_json(out, &report)
         } else {
             write_plain(out, &report)
