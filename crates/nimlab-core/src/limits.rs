@@ -98,28 +98,32 @@ pub const MOVES_REMOTENESS_SEARCH: Limit = Limit {
     reason: "a fraction of a second of search",
 };
 
-/// Octal codes have at most this many digits after the point.
+/// Octal and hexadecimal codes have at most this many digits after the point (the
+/// octal engine's bound, [`nimlab_octal::MAX_DIGITS`]).
 pub const OCTAL_DIGITS: Limit = Limit {
-    name: "digits of an octal code",
-    value: 32,
+    name: "digits of an octal or hexadecimal code",
+    value: nimlab_octal::MAX_DIGITS as u64,
     unit: "digits",
-    reason: "each digit adds work to every value of the nim-sequence",
+    reason: "each digit is a removal size; 64 covers every code in the literature",
 };
 
-/// The period of an octal game is searched in a table of at most this many values.
+/// The nim-sequence of a take-and-break game is computed for one question (a heap's
+/// value, a period search) up to this many values. Grundy's game, which has no known
+/// period, has values for heaps below this bound only.
 pub const OCTAL_PERIOD_SEARCH: Limit = Limit {
-    name: "period search of octal games",
-    value: 1 << 14,
+    name: "values of a take-and-break game computed for one question",
+    value: 1 << 20,
     unit: "values",
-    reason: "the table costs O(n²) work per splitting digit",
+    reason: "a second or so of the octal engine; `period --max` and `grundy --upto` go further",
 };
 
-/// Grundy's game has no known period: its values come from a table this long.
-pub const GRUNDY_GAME_TABLE: Limit = Limit {
-    name: "table of Grundy's game",
-    value: 1 << 15,
-    unit: "tokens in a heap",
-    reason: "the table costs O(n²) work",
+/// Three-heap splits (hexadecimal codes) of a heap are listed for heaps of at most
+/// this many tokens.
+pub const OCTAL_THREE_HEAP_SPLITS: Limit = Limit {
+    name: "heaps whose three-heap splits are listed",
+    value: 3000,
+    unit: "tokens",
+    reason: "a heap of n tokens has about n²/12 three-heap splits",
 };
 
 /// The largest amount in a subtraction set.
@@ -256,7 +260,7 @@ pub const ALL: &[Limit] = &[
     MOVES_REMOTENESS_SEARCH,
     OCTAL_DIGITS,
     OCTAL_PERIOD_SEARCH,
-    GRUNDY_GAME_TABLE,
+    OCTAL_THREE_HEAP_SPLITS,
     SUBTRACTION_AMOUNT,
     SUBTRACTION_PERIOD_SEARCH,
     SUBTRACTION_WORK,

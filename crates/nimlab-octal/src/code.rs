@@ -349,6 +349,33 @@ impl Rules {
         &self.game
     }
 
+    /// The sizes k ≥ 1 such that a heap of exactly k tokens may be removed whole.
+    pub fn take_all(&self) -> &[usize] {
+        &self.take_all
+    }
+
+    /// The sizes k ≥ 1 such that a heap of n > k tokens may become one heap of n − k.
+    pub fn take_some(&self) -> &[usize] {
+        &self.take_some
+    }
+
+    /// The sizes k ≥ 0 such that a heap of n ≥ k + 2 tokens may become two non-empty
+    /// heaps of n − k tokens in all.
+    pub fn split_two(&self) -> &[usize] {
+        &self.split_two
+    }
+
+    /// The sizes k ≥ 0 such that a heap of n ≥ k + 3 tokens may become three non-empty
+    /// heaps of n − k tokens in all.
+    pub fn split_three(&self) -> &[usize] {
+        &self.split_three
+    }
+
+    /// Whether a two-heap split must leave heaps of different sizes (Grundy's game).
+    pub fn unequal_parts(&self) -> bool {
+        self.unequal_parts
+    }
+
     /// The largest number of tokens a move removes (K for a code, 0 for Grundy's game).
     pub fn max_removal(&self) -> usize {
         match &self.game {

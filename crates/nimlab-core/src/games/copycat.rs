@@ -20,7 +20,7 @@ use crate::num::{Nat, parse_bounded, parse_nat, to_u64, tokens};
 use crate::report::Board;
 use crate::solve::budget::{Budget, Once};
 use crate::solve::mex::MexSet;
-use crate::solve::period::{Periodicity, Theorem, search_period};
+use crate::solve::period::{Periodicity, search_period};
 use crate::solve::search::Game;
 use crate::solve::{Convention, Outcome};
 use crate::text::{count_of, list_with_or};
@@ -136,9 +136,7 @@ impl Copycat {
             let periodicity = search_period(
                 &mut ids,
                 |ids, len| builder.extend(ids, len),
-                Theorem::FiniteMemory {
-                    window: self.m as usize,
-                },
+                self.m as usize,
                 COPYCAT_PERIOD_SEARCH.get(),
                 &Budget::unlimited(),
             )?;

@@ -2,64 +2,38 @@
 //!
 //! g(n) = mex{ g(a) XOR g(n − a) : 1 ≤ a < n − a }: a split makes a sum of two heaps,
 //! so the mex ranges over XORs, not over single heaps. No period is known (Flammenkamp
-//! computed 2^35 values without finding one; OEIS A002188), so values come from an
-//! exact table, grown on demand up to heaps of [`GRUNDY_GAME_TABLE`] tokens (O(n²) work: about
-//! a quarter of a second for the whole table).
+//! computed 2^35 values without finding one; OEIS A002188), so values come from the
+//! octal engine's table ([`EngineSequence`], the sparse-space method), for heaps below
+//! [`OCTAL_PERIOD_SEARCH`] tokens.
 
 use super::HeapSequence;
+use super::engine_sequence::EngineSequence;
 use super::heap::{HeapOption, HeapOptions, HeapRules};
 use crate::error::{Error, InputError};
-use crate::limits::GRUNDY_GAME_TABLE;
+use crate::limits::OCTAL_PERIOD_SEARCH;
 use crate::num::{Nat, parse_nat, to_u64};
 use crate::solve::budget::Budget;
-use crate::solve::mex::extend_by_mex;
 use crate::solve::period::Periodicity;
-use std::sync::{Mutex, PoisonError};
+use nimlab_octal::Rules;
 
 /// Grundy's game, with its table of values computed so far.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct GrundyGame {
-    table: Mutex<Vec<u32>>,
+    sequence: EngineSequence,
 }
 
-/// Extend `table` (g(0), g(1), …) of Grundy's game to `len` values.
-pub fn extend_table(table: &mut Vec<u32>, len: usize) {
-    extend_by_mex(table, len, |table, n, seen| {
-        for a in (1..).take_while(|a| 2 * a < n) {
-            seen.insert((table[a] ^ table[n - a]) as usize);
+impl Default for GrundyGame {
+    fn default() -> Self {
+        GrundyGame {
+            sequence: EngineSequence::new("grundy-game".to_string(), Rules::grundys_game()),
         }
-    });
+    }
 }
 
 impl GrundyGame {
     /// The game, with an empty table.
     pub fn new() -> Self {
         Self::default()
-    }
-
-    /// Run `read` on a table holding g(0..=upto), growing it first if needed.
-    fn with_table<R>(&self, upto: &Nat, read: impl FnOnce(&[u32]) -> R) -> Result<R, Error> {
-        let upto = to_u64(upto)
-            .map(|n| n as usize)
-            .filter(|&n| n <= GRUNDY_GAME_TABLE.get())
-            .ok_or_else(|| {
-                GRUNDY_GAME_TABLE.exceeded(
-                    Some(upto.clone()),
-                    format!(
-                        "grundy-game has no known period, so nimlab computes its values by \
-                         table, for heaps of at most {} tokens; {upto} is more",
-                        GRUNDY_GAME_TABLE.value
-                    ),
-                )
-            })?;
-        let mut table = self.table.lock().unwrap_or_else(PoisonError::into_inner);
-        if table.len() <= upto {
-            let len = (upto + 1)
-                .max(2 * table.len())
-                .min(GRUNDY_GAME_TABLE.get() + 1);
-            extend_table(&mut table, len);
-        }
-        Ok(read(&table[..=upto]))
     }
 }
 
@@ -80,9 +54,7 @@ impl HeapRules for GrundyGame {
     }
 
     fn heap_value(&self, n: &Nat) -> Result<Nat, Error> {
-        self.with_table(n, |table| {
-            Nat::from(*table.last().expect("g(n) is in the table"))
-        })
+        self.sequence.value(n).map(Nat::from)
     }
 
     fn option_count(&self, n: &Nat) -> Nat {
@@ -98,13 +70,17 @@ impl HeapRules for GrundyGame {
         target: &Nat,
         max: usize,
     ) -> Result<HeapOptions, Error> {
-        self.with_table(n, |table| {
-            let options = splits(table.len() as u64 - 1)
-                .filter(|&(a, b)| *target == table[a as usize] ^ table[b as usize])
-                .map(|(a, b)| vec![Nat::from(a), Nat::from(b)])
-                .collect();
-            HeapOptions::first_of(options, max)
-        })
+        self.sequence.value(n)?; // fails unless every heap up to n has a known value
+        let n = to_u64(n).expect("a heap with a known value is small");
+        self.sequence
+            .with_values(n as usize, &Budget::unlimited(), |values, index| {
+                let g = |h: u64| u32::from(values[index(h as usize)]);
+                let options = splits(n)
+                    .filter(|&(a, b)| *target == g(a) ^ g(b))
+                    .map(|(a, b)| vec![Nat::from(a), Nat::from(b)])
+                    .collect();
+                HeapOptions::first_of(options, max)
+            })
     }
 
     fn describe(&self, heap: Option<usize>, n: &Nat, option: &[Nat]) -> String {
@@ -178,18 +154,23 @@ impl HeapRules for GrundyGame {
 
 impl HeapSequence for GrundyGame {
     fn grundy_table(&self, upto: usize, budget: &Budget) -> Result<Vec<u32>, Error> {
-        budget
-            .spend(upto as u64 + 1)
-            .map_err(|e| Error::from_budget(e, "the table of values"))?;
-        self.with_table(&Nat::from(upto), <[u32]>::to_vec)
+        self.sequence.table(upto, budget)
     }
 
-    fn periodicity(&self, _budget: &Budget) -> Result<Periodicity, Error> {
-        Err(Error::NoKnownValue(
-            "grundy-game has no known period: Flammenkamp computed its first 2^35 values \
-             without finding one"
-                .to_string(),
-        ))
+    fn periodicity(&self, budget: &Budget) -> Result<Periodicity, Error> {
+        self.sequence.periodicity(OCTAL_PERIOD_SEARCH.get(), budget)
+    }
+
+    fn periodicity_within(
+        &self,
+        max_values: usize,
+        budget: &Budget,
+    ) -> Option<Result<Periodicity, Error>> {
+        Some(self.sequence.periodicity(max_values, budget))
+    }
+
+    fn engine_rules(&self) -> Option<nimlab_octal::Rules> {
+        Some(self.sequence.rules())
     }
 }
 
@@ -239,10 +220,22 @@ mod tests {
         check_against_brute_force(&game(), 10, 3);
     }
 
+    /// g(0..len) by the definition: the mex of g(a) XOR g(n − a) over 1 ≤ a < n − a.
+    fn by_definition(len: usize) -> Vec<u32> {
+        let mut g = Vec::with_capacity(len);
+        for n in 0..len {
+            let reached: Vec<u32> = (1..n)
+                .take_while(|a| 2 * a < n)
+                .map(|a| g[a] ^ g[n - a])
+                .collect();
+            g.push((0..).find(|v| !reached.contains(v)).unwrap());
+        }
+        g
+    }
+
     #[test]
-    fn growing_the_table_in_steps_gives_the_same_values() {
-        let mut whole = Vec::new();
-        extend_table(&mut whole, 2001);
+    fn growing_the_table_in_steps_gives_the_values_of_the_definition() {
+        let whole = by_definition(2001);
         let g = GrundyGame::new();
         for upto in [5usize, 17, 300, 2000] {
             assert_eq!(
@@ -256,9 +249,9 @@ mod tests {
     fn beyond_the_table_and_the_period_are_unsupported() {
         let g = GrundyGame::new();
         let err = g
-            .heap_value(&Nat::from(GRUNDY_GAME_TABLE.value + 1))
+            .heap_value(&Nat::from(OCTAL_PERIOD_SEARCH.value + 1))
             .unwrap_err();
-        assert!(err.to_string().contains("at most 32768"), "{err}");
+        assert!(err.to_string().contains("no known period"), "{err}");
         assert!(
             g.periodicity(&Budget::unlimited())
                 .unwrap_err()

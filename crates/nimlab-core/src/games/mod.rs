@@ -11,6 +11,7 @@
 pub mod classify;
 pub mod copycat;
 pub mod dag;
+pub mod engine_sequence;
 mod erased;
 pub mod fibonacci;
 pub mod flipflop;
@@ -244,6 +245,22 @@ pub trait HeapSequence: Send + Sync {
     /// The least period and preperiod, with a certificate that proves them; the
     /// search spends from `budget` (a result found once is kept).
     fn periodicity(&self, budget: &Budget) -> Result<Periodicity, Error>;
+
+    /// As [`HeapSequence::periodicity`], searching at most `max_values` values instead
+    /// of the game's own bound; `None` for games whose period is not searched in a
+    /// table of values that grows (only take-and-break games' is).
+    fn periodicity_within(
+        &self,
+        _max_values: usize,
+        _budget: &Budget,
+    ) -> Option<Result<Periodicity, Error>> {
+        None
+    }
+    /// The octal engine's rules, for take-and-break games (a front end may run its own
+    /// [`nimlab_octal::Solver`] for a computation too long for one question).
+    fn engine_rules(&self) -> Option<nimlab_octal::Rules> {
+        None
+    }
 }
 
 /// A game family's exact strategy and its position syntax, over typed positions: the

@@ -1,148 +1,152 @@
-//! Octal games (Guy & Smith 1956; Winning Ways ch. 4), Kayles among them.
+//! Take-and-break games: octal codes (Guy & Smith 1956; Winning Ways ch. 4) and
+//! hexadecimal codes, Kayles and the other named games among them.
 //!
-//! A code 0.d1d2…dK says, for each k, what removing k tokens from one heap may leave:
+//! A code d0.d1d2…dK says, for each k, what removing k tokens from one heap may leave:
 //! bit 1 of d_k: nothing (the heap had exactly k tokens); bit 2: one non-empty heap;
-//! bit 4: two non-empty heaps (the rest is split). Kayles is 0.77: knock down one pin
-//! or two adjacent pins of a row, which may split it.
+//! bit 4: two non-empty heaps (the rest is split); bit 8 (hexadecimal codes): three.
+//! d0, before the point, says what removing no token may do: 4 splits a heap in two.
+//! Kayles is 0.77: knock down one pin or two adjacent pins of a row, which may split it.
 //!
-//! g(n) = mex of g(a) XOR g(b) over the options; the table is the straightforward
-//! O(n²) split kernel. Every finite octal game's values are periodic or not, and the
-//! Guy–Smith theorem ([`Theorem::Octal`]) turns a match of 2·n0 + p + K values into a
-//! proof of period p from n0 on. The period is searched once, on a table of at most
-//! [`OCTAL_PERIOD_SEARCH`] values; heaps of any size then take their value from it. A game
-//! without a period in that range is exact for heaps inside the table only.
+//! The nim-sequence comes from the octal engine ([`nimlab_octal`], through
+//! [`EngineSequence`]): computed as far as a question needs, with its period certified
+//! by the Guy–Smith theorem as soon as the values prove one; heaps of any size then take
+//! their value from the period. A game without a period within the engine's search
+//! ([`OCTAL_PERIOD_SEARCH`] values) is exact for heaps inside that range only.
 //!
 //! Winning moves from a huge heap: the splits (a, m − a) with a beyond n0 + p come in
 //! p residue classes whose value depends only on a mod p, so they are counted exactly
-//! with arithmetic and listed in increasing a.
+//! with arithmetic and listed in increasing a. Three-heap splits are listed for heaps
+//! of at most [`OCTAL_THREE_HEAP_SPLITS`] tokens.
 
 use super::HeapSequence;
+use super::engine_sequence::EngineSequence;
 use super::heap::{
     HeapOption, HeapOptions, HeapRules, describe_heaps, describe_take, parse_take, take_syntax,
     taken,
 };
 use crate::error::{Error, InputError};
-use crate::limits::{OCTAL_DIGITS, OCTAL_PERIOD_SEARCH};
+use crate::limits::{OCTAL_DIGITS, OCTAL_PERIOD_SEARCH, OCTAL_THREE_HEAP_SPLITS};
 use crate::num::{Nat, parse_nat, to_u64};
 use crate::report::Board;
 use crate::solve::budget::Budget;
-use crate::solve::mex::extend_by_mex;
-use crate::solve::period::{Periodicity, Theorem, search_period};
+use crate::solve::period::Periodicity;
 use crate::text::count_of;
 use malachite_base::num::arithmetic::traits::Mod;
 use malachite_base::num::basic::traits::{One, Zero};
-use std::sync::OnceLock;
+use nimlab_octal::{Base, Code, CodeError, Rules};
 
-/// An octal game with a finite code.
+/// A take-and-break game with a finite octal or hexadecimal code.
 #[derive(Debug)]
 pub struct Octal {
-    /// d_1, …, d_K (d_K ≠ 0).
-    digits: Vec<u8>,
-    /// Kayles has its own spec and speaks of pins and rows.
-    kayles: bool,
-    solved: OnceLock<Solved>,
+    code: Code,
+    rules: Rules,
+    /// The game's own name, when it has one (Kayles, Dawson's chess, …).
+    name: Option<&'static Named>,
+    sequence: EngineSequence,
 }
 
-/// The table the period search computed and the period it certified, if any.
+/// A take-and-break game known by name.
 #[derive(Debug)]
-struct Solved {
-    table: Vec<u32>,
-    periodicity: Result<Periodicity, Error>,
+pub struct Named {
+    /// Its spec, e.g. `dawsons-chess`.
+    pub spec: &'static str,
+    /// Its octal code.
+    pub code: &'static str,
+    /// What people call it.
+    pub title: &'static str,
 }
 
-/// Extend `table` (g(0), g(1), …) to `len` values for the code with `digits`.
-pub fn extend_table(digits: &[u8], table: &mut Vec<u32>, len: usize) {
-    extend_by_mex(table, len, |table, n, seen| {
-        for (k, &digit) in (1..).zip(digits) {
-            if digit & 1 != 0 && n == k {
-                seen.insert(0);
-            }
-            if digit & 2 != 0 && n > k {
-                seen.insert(table[n - k] as usize);
-            }
-            if digit & 4 != 0 && n >= k + 2 {
-                let rest = n - k;
-                for a in 1..=rest / 2 {
-                    seen.insert((table[a] ^ table[rest - a]) as usize);
-                }
-            }
-        }
-    });
-}
+/// The named take-and-break games (Winning Ways ch. 4).
+pub const NAMED: &[Named] = &[
+    Named {
+        spec: "kayles",
+        code: "0.77",
+        title: "Kayles",
+    },
+    Named {
+        spec: "dawsons-kayles",
+        code: "0.07",
+        title: "Dawson's Kayles",
+    },
+    Named {
+        spec: "dawsons-chess",
+        code: "0.137",
+        title: "Dawson's chess",
+    },
+    Named {
+        spec: "treblecross",
+        code: "0.007",
+        title: "Treblecross",
+    },
+];
 
 impl Octal {
     /// Kayles, the octal game 0.77.
     pub fn kayles() -> Self {
-        Octal {
-            digits: vec![7, 7],
-            kayles: true,
-            solved: OnceLock::new(),
-        }
+        Self::named("kayles").expect("Kayles is named")
     }
 
-    /// Parse a code such as `0.137` (the part of a spec after `octal:`); a missing
-    /// leading 0 (`.137`) is accepted, trailing zeros are dropped.
+    /// The game with this name in [`NAMED`] (e.g. `treblecross`), if there is one.
+    pub fn named(spec: &str) -> Option<Self> {
+        let named = NAMED.iter().find(|named| named.spec == spec)?;
+        let code = Code::parse(named.code, Base::Octal).expect("named codes parse");
+        Some(Self::new(code, Some(named)))
+    }
+
+    /// Parse an octal code such as `0.137` or `4.07` (the part of a spec after
+    /// `octal:`); trailing zeros are dropped.
     pub fn parse(code: &str) -> Result<Self, InputError> {
-        const EXPECTED: &str = "a code such as 0.77: '0.' and then up to 32 digits from 0 to 7, \
-                                not all 0";
-        let code = code.trim();
-        if code.is_empty() {
-            return Err(InputError::missing("octal code", EXPECTED));
+        Self::parse_in(code, Base::Octal)
+    }
+
+    /// Parse a hexadecimal code such as `0.f` or `0.8` (the part after `hex:`).
+    pub fn parse_hex(code: &str) -> Result<Self, InputError> {
+        Self::parse_in(code, Base::Hex)
+    }
+
+    fn parse_in(text: &str, base: Base) -> Result<Self, InputError> {
+        let text = text.trim();
+        let parsed = Code::parse(text, base).map_err(|error| code_error(text, base, error))?;
+        Ok(Self::new(parsed, None))
+    }
+
+    fn new(code: Code, name: Option<&'static Named>) -> Self {
+        let rules = Rules::from_code(code.clone());
+        let spec = match (name, code.base()) {
+            (Some(named), _) => named.spec.to_string(),
+            (None, Base::Octal) => format!("octal:{code}"),
+            (None, Base::Hex) => format!("hex:{code}"),
+        };
+        Octal {
+            sequence: EngineSequence::new(spec, rules.clone()),
+            code,
+            rules,
+            name,
         }
-        let digits = code
-            .strip_prefix("0.")
-            .or_else(|| code.strip_prefix('.'))
-            .filter(|d| d.bytes().all(|b| (b'0'..=b'7').contains(&b)))
-            .map(|d| d.trim_end_matches('0'))
-            .filter(|d| !d.is_empty() && d.len() <= OCTAL_DIGITS.get())
-            .ok_or_else(|| InputError::invalid("octal code", code, EXPECTED))?;
-        Ok(Octal {
-            digits: digits.bytes().map(|b| b - b'0').collect(),
-            kayles: false,
-            solved: OnceLock::new(),
-        })
     }
 
     /// The code, e.g. "0.137".
-    pub fn code(&self) -> String {
-        let digits: String = self.digits.iter().map(|d| char::from(b'0' + d)).collect();
-        format!("0.{digits}")
+    pub fn code(&self) -> &Code {
+        &self.code
+    }
+
+    fn is_kayles(&self) -> bool {
+        self.name.is_some_and(|named| named.spec == "kayles")
     }
 
     fn splits(&self) -> bool {
-        self.digits.iter().any(|d| d & 4 != 0)
+        self.rules.max_parts() > 1
     }
 
-    fn solved(&self) -> &Solved {
-        self.solved.get_or_init(|| {
-            let mut table = Vec::new();
-            let periodicity = search_period(
-                &mut table,
-                |table, len| extend_table(&self.digits, table, len),
-                Theorem::Octal {
-                    last_digit: self.digits.len(),
-                },
-                OCTAL_PERIOD_SEARCH.get(),
-                &Budget::unlimited(),
-            );
-            Solved { table, periodicity }
-        })
+    /// Whether every move removes a run of tokens from a row and leaves the tokens
+    /// before and after it, so that a move is typed as the run (`3-4`).
+    fn moves_are_runs(&self) -> bool {
+        self.rules.split_three().is_empty() && !self.rules.split_two().contains(&0)
     }
 
-    /// g(n), from the table or through the certified period.
+    /// g(n), for a heap of any size.
     fn value(&self, n: &Nat) -> Result<u32, Error> {
-        let solved = self.solved();
-        if let Some(g) = to_u64(n).and_then(|n| solved.table.get(n as usize)) {
-            return Ok(*g);
-        }
-        match &solved.periodicity {
-            Ok(periodicity) => Ok(solved.table[periodicity.reduce(n)]),
-            Err(why) => Err(Error::NoKnownValue(format!(
-                "{}: {why}, so heaps of more than {} tokens have no known value",
-                HeapRules::spec(self),
-                solved.table.len() - 1
-            ))),
-        }
+        self.sequence.value(n).map(u32::from)
     }
 
     /// The splits of `rest` tokens into two non-empty heaps a ≤ b whose value is
@@ -155,118 +159,218 @@ impl Octal {
         found: &mut HeapOptions,
     ) -> Result<(), Error> {
         self.value(rest)?; // fails unless every heap up to `rest` has a known value
-        let solved = self.solved();
         let half: Nat = rest >> 1u32;
         let offer = |a: u64, found: &mut HeapOptions| {
+            found.count += Nat::ONE;
             if found.listed.len() < max {
                 found.listed.push(vec![Nat::from(a), rest - Nat::from(a)]);
             }
         };
-        let periodicity = match &solved.periodicity {
-            Ok(p) if half > (p.preperiod + p.period) as u64 => p,
-            _ => {
-                // A small heap: every split one by one.
-                let half = to_u64(&half).expect("a heap with known values is small");
-                for a in 1..=half {
-                    if self.value(&Nat::from(a))? ^ self.value(&(rest - Nat::from(a)))? == target {
-                        found.count += Nat::ONE;
-                        offer(a, found);
+        let periodic = self
+            .sequence
+            .certificate()
+            .filter(|c| half > (c.preperiod + c.period) as u64);
+        let Some(certificate) = periodic else {
+            // A small heap: every split one by one.
+            let rest = to_u64(rest).expect("a heap with known values is small") as usize;
+            let unequal = self.rules.unequal_parts();
+            return self
+                .sequence
+                .with_values(rest, &Budget::unlimited(), |values, index| {
+                    for a in 1..=rest / 2 {
+                        let value = values[index(a)] ^ values[index(rest - a)];
+                        if u32::from(value) == target && !(unequal && 2 * a == rest) {
+                            offer(a as u64, found);
+                        }
                     }
-                }
-                return Ok(());
-            }
+                });
         };
         // rest − a ≥ half > n0 + p for every split, so g(rest − a) = g(n0 + (c − a) mod p)
         // with c = (rest − n0) mod p. Below a = n0 + p, one by one; beyond, g(a) is
         // periodic too and the splits fall into p residue classes, counted by arithmetic.
-        let (pre, period) = (periodicity.preperiod, periodicity.period as u64);
-        let table = &solved.table;
+        let (pre, period) = (certificate.preperiod, certificate.period as u64);
         let c = to_u64(&(rest - Nat::from(pre)).mod_op(Nat::from(period))).expect("a residue");
-        let value = |a: u64| {
-            let g_a = match table.get(a as usize) {
-                Some(&g) => g,
-                None => table[pre + ((a - pre as u64) % period) as usize],
-            };
-            g_a ^ table[pre + ((c + period - a % period) % period) as usize]
-        };
         let explicit_end = pre as u64 + period;
-        for a in (1..=explicit_end).filter(|&a| value(a) == target) {
-            found.count += Nat::ONE;
-            offer(a, found);
-        }
-        let matches: Vec<bool> = (1..=period)
-            .map(|j| value(explicit_end + j) == target)
-            .collect();
-        for (j, _) in (1..).zip(&matches).filter(|(_, m)| **m) {
-            let first = Nat::from(explicit_end + j);
-            if first <= half {
-                found.count += (&half - &first) / Nat::from(period) + Nat::ONE;
-            }
-        }
-        if matches.contains(&true) {
-            let mut a = explicit_end + 1;
-            while found.listed.len() < max && half >= a {
-                if matches[((a - explicit_end - 1) % period) as usize] {
+        self.sequence
+            .with_values(pre + period as usize, &Budget::unlimited(), |table, _| {
+                let value = |a: u64| {
+                    let g_a = match table.get(a as usize) {
+                        Some(&g) if a < explicit_end => g,
+                        _ => table[pre + ((a - pre as u64) % period) as usize],
+                    };
+                    u32::from(g_a ^ table[pre + ((c + period - a % period) % period) as usize])
+                };
+                for a in (1..=explicit_end).filter(|&a| value(a) == target) {
                     offer(a, found);
                 }
-                a += 1;
-            }
-        }
-        Ok(())
+                let matches: Vec<bool> = (1..=period)
+                    .map(|j| value(explicit_end + j) == target)
+                    .collect();
+                for (j, _) in (1..).zip(&matches).filter(|(_, m)| **m) {
+                    let first = Nat::from(explicit_end + j);
+                    if first <= half {
+                        found.count += (&half - &first) / Nat::from(period) + Nat::ONE;
+                    }
+                }
+                if matches.contains(&true) {
+                    let mut a = explicit_end + 1;
+                    while found.listed.len() < max && half >= a {
+                        if matches[((a - explicit_end - 1) % period) as usize] {
+                            found.listed.push(vec![Nat::from(a), rest - Nat::from(a)]);
+                        }
+                        a += 1;
+                    }
+                }
+            })
+    }
+
+    /// The three-heap splits of `rest` tokens whose value is `target`, in order.
+    fn three_heap_splits_with_value(
+        &self,
+        rest: &Nat,
+        target: u32,
+        max: usize,
+        found: &mut HeapOptions,
+    ) -> Result<(), Error> {
+        let small = to_u64(rest)
+            .map(|rest| rest as usize)
+            .filter(|&rest| rest <= OCTAL_THREE_HEAP_SPLITS.get())
+            .ok_or_else(|| {
+                OCTAL_THREE_HEAP_SPLITS.exceeded(
+                    Some(rest.clone()),
+                    format!(
+                        "{}: nimlab lists the three-heap splits of heaps of at most {} tokens; \
+                         this one leaves {rest}",
+                        HeapRules::spec(self),
+                        OCTAL_THREE_HEAP_SPLITS.value
+                    ),
+                )
+            })?;
+        self.sequence
+            .with_values(small, &Budget::unlimited(), |values, index| {
+                let g = |n: usize| values[index(n)];
+                for a in 1..=small / 3 {
+                    for b in a..=(small - a) / 2 {
+                        if u32::from(g(a) ^ g(b) ^ g(small - a - b)) == target {
+                            found.count += Nat::ONE;
+                            if found.listed.len() < max {
+                                let parts = [a, b, small - a - b];
+                                found.listed.push(parts.map(Nat::from).to_vec());
+                            }
+                        }
+                    }
+                }
+            })
     }
 
     /// Whether the tameness lemma holds: never for splitting codes (see
     /// [`HeapRules::misere_is_tame`]); otherwise checked on the heaps below
     /// n0 + p + K, beyond which the values of a heap and its options repeat.
-    fn tameness_lemma_holds(&self) -> bool {
-        let solved = self.solved();
-        let Ok(periodicity) = &solved.periodicity else {
-            return false;
-        };
+    fn tameness_lemma_holds(&self) -> Result<bool, Error> {
         if self.splits() {
-            return false;
+            return Ok(false);
         }
-        let table = &solved.table;
-        let bound = periodicity.preperiod + periodicity.period + self.digits.len();
-        (0..bound).all(|n| {
-            let mut options = (1..).zip(&self.digits).flat_map(|(k, &d)| {
-                let whole = (d & 1 != 0 && n == k).then_some(0);
-                let one = (d & 2 != 0 && n > k).then(|| table[n - k]);
-                whole.into_iter().chain(one)
-            });
+        let Ok(periodicity) = self
+            .sequence
+            .periodicity(OCTAL_PERIOD_SEARCH.get(), &Budget::unlimited())
+        else {
+            return Ok(false);
+        };
+        let bound = periodicity.preperiod + periodicity.period + self.rules.max_removal();
+        let table = self.sequence.table(bound, &Budget::unlimited())?;
+        Ok((0..bound).all(|n| {
+            let whole = self.rules.take_all().contains(&n).then_some(0);
+            let one = self
+                .rules
+                .take_some()
+                .iter()
+                .filter(|&&k| k < n)
+                .map(|&k| table[n - k]);
             let mut has_move = false;
             let mut to_one = false;
-            for value in options.by_ref() {
+            for value in whole.into_iter().chain(one) {
                 has_move = true;
                 to_one |= value == 1;
             }
             table[n] != 0 || !has_move || to_one
-        })
+        }))
     }
+
+    /// The removal sizes, from 0 to K.
+    fn removals(&self) -> std::ops::RangeInclusive<usize> {
+        0..=self.rules.max_removal()
+    }
+}
+
+/// A code that does not parse, as one line naming it and what was expected.
+fn code_error(text: &str, base: Base, error: CodeError) -> InputError {
+    let (what, digits, example) = match base {
+        Base::Octal => ("octal code", "0 to 7", "0.137"),
+        Base::Hex => ("hexadecimal code", "0 to 9 and a to f", "0.f"),
+    };
+    let expected = match error {
+        CodeError::Empty { .. } => {
+            return InputError::missing(what, format!("a code such as {example}"));
+        }
+        CodeError::MissingPoint { .. } => {
+            format!("a digit, a point and then the digits, such as {example}")
+        }
+        CodeError::MissingLeadingDigit { .. } => format!("a digit before the point: 0{text}"),
+        CodeError::BadLeadingDigit { .. } | CodeError::LeadingDigitNotASplit { .. } => {
+            let leading = match base {
+                Base::Octal => "0 or 4",
+                Base::Hex => "0, 4, 8 or c",
+            };
+            format!(
+                "{leading} before the point (removing no tokens may only split a heap), such \
+                 as 4.07"
+            )
+        }
+        CodeError::NotOctal { found, .. } => format!(
+            "digits {digits} ('{found}' is not one): codes with digits 8 to f are hexadecimal, \
+             write hex:{text}"
+        ),
+        CodeError::BadDigit { found, .. } => {
+            format!("digits {digits} after the point ('{found}' is not one), such as {example}")
+        }
+        CodeError::NoMove { .. } => "a code with at least one non-zero digit".to_string(),
+        CodeError::TooManyDigits { count } => format!(
+            "at most {} digits after the point (this one has {count})",
+            OCTAL_DIGITS.value
+        ),
+    };
+    InputError::invalid(what, text, expected)
 }
 
 impl HeapRules for Octal {
     fn spec(&self) -> String {
-        if self.kayles {
-            "kayles".to_string()
-        } else {
-            format!("octal:{}", self.code())
+        match (self.name, self.code.base()) {
+            (Some(named), _) => named.spec.to_string(),
+            (None, Base::Octal) => format!("octal:{}", self.code),
+            (None, Base::Hex) => format!("hex:{}", self.code),
         }
     }
 
     fn rules(&self) -> String {
-        if self.kayles {
-            "Kayles: a heap is a row of pins; knock down one pin or two adjacent pins, \
-             which may split the row in two."
-                .to_string()
-        } else {
-            format!(
-                "Octal game {}: digit k of the code says what taking k tokens from a heap \
-                 may leave (1: nothing, the heap had exactly k; 2: one heap; 4: two \
-                 non-empty heaps; digits add up).",
-                self.code()
-            )
+        if self.is_kayles() {
+            return "Kayles: a heap is a row of pins; knock down one pin or two adjacent pins, \
+                    which may split the row in two."
+                .to_string();
         }
+        let game = match (self.name, self.code.base()) {
+            (Some(named), _) => format!("{} (octal game {})", named.title, self.code),
+            (None, Base::Octal) => format!("Octal game {}", self.code),
+            (None, Base::Hex) => format!("Hexadecimal game {}", self.code),
+        };
+        let three = match self.code.base() {
+            Base::Octal => "",
+            Base::Hex => "; 8: three non-empty heaps",
+        };
+        format!(
+            "{game}: digit k of the code says what taking k tokens from a heap may leave \
+             (1: nothing, the heap had exactly k; 2: one heap; 4: two non-empty heaps{three}; \
+             digits add up); the digit before the point is for taking none."
+        )
     }
 
     fn heap_value(&self, n: &Nat) -> Result<Nat, Error> {
@@ -275,15 +379,21 @@ impl HeapRules for Octal {
 
     fn option_count(&self, n: &Nat) -> Nat {
         let mut count = Nat::ZERO;
-        for (k, &digit) in (1u64..).zip(&self.digits) {
-            if digit & 1 != 0 && *n == k {
+        for k in self.removals() {
+            let k_nat = Nat::from(k);
+            if self.rules.take_all().contains(&k) && *n == k_nat {
                 count += Nat::ONE;
             }
-            if digit & 2 != 0 && *n > k {
+            if self.rules.take_some().contains(&k) && *n > k_nat {
                 count += Nat::ONE;
             }
-            if digit & 4 != 0 && *n >= k + 2 {
-                count += (n - Nat::from(k)) >> 1u32;
+            if self.rules.split_two().contains(&k) && *n >= k + 2 {
+                count += (n - &k_nat) >> 1u32;
+            }
+            if self.rules.split_three().contains(&k) && *n >= k + 3 {
+                // Partitions of m into three positive parts: round(m² / 12).
+                let m = n - &k_nat;
+                count += (&m * &m + Nat::from(6u32)) / Nat::from(12u32);
             }
         }
         count
@@ -299,36 +409,43 @@ impl HeapRules for Octal {
         let Some(target) = to_u64(target).and_then(|t| u32::try_from(t).ok()) else {
             return Ok(found); // no heap has so large a value
         };
-        for (k, &digit) in (1u64..).zip(&self.digits) {
+        for k in self.removals() {
             if *n < k {
                 break;
             }
-            let mut offer = |option: HeapOption| {
+            let rest = n - Nat::from(k);
+            if self.rules.take_all().contains(&k) && rest == 0u32 && target == 0 {
                 found.count += Nat::ONE;
                 if found.listed.len() < max {
-                    found.listed.push(option);
+                    found.listed.push(vec![]);
                 }
-            };
-            if digit & 1 != 0 && *n == k && target == 0 {
-                offer(vec![]);
             }
-            let rest = n - Nat::from(k);
-            if digit & 2 != 0 && *n > k && self.value(&rest)? == target {
-                offer(vec![rest.clone()]);
+            if self.rules.take_some().contains(&k) && rest > 0u32 && self.value(&rest)? == target {
+                found.count += Nat::ONE;
+                if found.listed.len() < max {
+                    found.listed.push(vec![rest.clone()]);
+                }
             }
-            if digit & 4 != 0 && rest >= 2u32 {
+            if self.rules.split_two().contains(&k) && rest >= 2u32 {
                 self.splits_with_value(&rest, target, max, &mut found)?;
+            }
+            if self.rules.split_three().contains(&k) && rest >= 3u32 {
+                self.three_heap_splits_with_value(&rest, target, max, &mut found)?;
             }
         }
         Ok(found)
     }
 
     fn describe(&self, heap: Option<usize>, n: &Nat, option: &[Nat]) -> String {
-        if !self.kayles {
+        let count = taken(n, option);
+        if !self.is_kayles() {
+            if count == 0u32 {
+                let heap = heap.map_or("the heap".to_string(), |heap| format!("heap {heap}"));
+                return format!("split {heap} ({n} → {})", describe_heaps(option));
+            }
             return describe_take(heap, n, option);
         }
         let row = heap.map_or("the row".to_string(), |heap| format!("row {heap}"));
-        let count = taken(n, option);
         match option {
             [] if count == 1u32 => format!("knock down the only pin of {row}"),
             [] => format!("knock down both pins of {row}"),
@@ -346,23 +463,34 @@ impl HeapRules for Octal {
 
     fn options(&self, n: &Nat, limit: usize) -> Vec<HeapOption> {
         let mut out = Vec::new();
-        for (k, &digit) in (1u64..).zip(&self.digits) {
-            if digit & 1 != 0 && *n == k {
+        for k in self.removals() {
+            if out.len() >= limit || *n < k {
+                break;
+            }
+            let rest = n - Nat::from(k);
+            if self.rules.take_all().contains(&k) && rest == 0u32 {
                 out.push(vec![]);
             }
-            if digit & 2 != 0 && *n > k {
-                out.push(vec![n - Nat::from(k)]);
+            if self.rules.take_some().contains(&k) && rest > 0u32 {
+                out.push(vec![rest.clone()]);
             }
-            if digit & 4 != 0 && *n >= k + 2 {
-                let rest = n - Nat::from(k);
+            if self.rules.split_two().contains(&k) {
                 let mut a = Nat::ONE;
                 while out.len() < limit && &a + &a <= rest {
                     out.push(vec![a.clone(), &rest - &a]);
                     a += Nat::ONE;
                 }
             }
-            if out.len() >= limit {
-                break;
+            if self.rules.split_three().contains(&k) {
+                let mut a = Nat::ONE;
+                while out.len() < limit && Nat::from(3u32) * &a <= rest {
+                    let mut b = a.clone();
+                    while out.len() < limit && &b + &b <= &rest - &a {
+                        out.push(vec![a.clone(), b.clone(), &rest - &a - &b]);
+                        b += Nat::ONE;
+                    }
+                    a += Nat::ONE;
+                }
             }
         }
         out.truncate(limit);
@@ -371,19 +499,17 @@ impl HeapRules for Octal {
 
     fn is_option(&self, n: &Nat, option: &[Nat]) -> bool {
         let left = option.iter().fold(Nat::ZERO, |sum, h| sum + h);
-        if left >= *n || option.iter().any(|h| *h == 0u32) {
+        if left > *n || option.iter().any(|h| *h == 0u32) {
             return false;
         }
-        let Some(digit) = to_u64(&(n - left))
-            .and_then(|k| usize::try_from(k).ok())
-            .and_then(|k| self.digits.get(k.wrapping_sub(1)))
-        else {
+        let Some(k) = to_u64(&(n - left)).and_then(|k| usize::try_from(k).ok()) else {
             return false;
         };
         match option.len() {
-            0 => digit & 1 != 0,
-            1 => digit & 2 != 0,
-            2 => digit & 4 != 0,
+            0 => self.rules.take_all().contains(&k),
+            1 => self.rules.take_some().contains(&k),
+            2 => self.rules.split_two().contains(&k),
+            3 => self.rules.split_three().contains(&k),
             _ => false,
         }
     }
@@ -393,7 +519,7 @@ impl HeapRules for Octal {
     }
 
     fn names(&self) -> (&'static str, &'static str) {
-        if self.kayles {
+        if self.is_kayles() {
             ("row", "pin")
         } else {
             ("heap", "token")
@@ -402,7 +528,7 @@ impl HeapRules for Octal {
 
     /// Kayles is drawn as rows of pins.
     fn board(&self, heaps: &[Nat]) -> Board {
-        if self.kayles {
+        if self.is_kayles() {
             Board::Pins {
                 rows: heaps.to_vec(),
             }
@@ -415,12 +541,16 @@ impl HeapRules for Octal {
         }
     }
 
-    /// Splitting codes: the tokens to remove, counted along the heap as a row.
+    /// Splitting codes: the tokens to remove, counted along the heap as a row, or, when
+    /// a move may split without removing or leave three heaps, the heaps to leave.
     fn option_syntax(&self, n: &Nat) -> String {
         if !self.splits() {
             return take_syntax(self, n);
         }
-        let (things, verb) = if self.kayles {
+        if !self.moves_are_runs() {
+            return "the heaps to leave in its place, such as 3 4 (0 to leave none)".to_string();
+        }
+        let (things, verb) = if self.is_kayles() {
             ("pins", "knock down")
         } else {
             ("tokens", "remove")
@@ -437,18 +567,30 @@ impl HeapRules for Octal {
         }
         let invalid = || InputError::invalid("move", text.trim(), self.option_syntax(n));
         let words: Vec<&str> = crate::num::tokens(text).collect();
-        let [word] = words[..] else {
-            return Err(invalid());
+        let option: Vec<Nat> = if self.moves_are_runs() {
+            let [word] = words[..] else {
+                return Err(invalid());
+            };
+            let (first, last) = word.split_once('-').unwrap_or((word, word));
+            let first = parse_nat(first, "position in the row")?;
+            let last = parse_nat(last, "position in the row")?;
+            if first == 0u32 || first > last || last > *n {
+                return Err(invalid());
+            }
+            let before = first - Nat::ONE;
+            let after = n - last;
+            [before, after].into_iter().filter(|h| *h != 0u32).collect()
+        } else {
+            let mut heaps = words
+                .iter()
+                .map(|word| parse_nat(word, "heap size"))
+                .collect::<Result<Vec<_>, _>>()?;
+            if heaps == [Nat::ZERO] {
+                heaps.clear();
+            }
+            heaps.sort();
+            heaps
         };
-        let (first, last) = word.split_once('-').unwrap_or((word, word));
-        let first = parse_nat(first, "position in the row")?;
-        let last = parse_nat(last, "position in the row")?;
-        if first == 0u32 || first > last || last > *n {
-            return Err(invalid());
-        }
-        let before = first - Nat::ONE;
-        let after = n - last;
-        let option: Vec<Nat> = [before, after].into_iter().filter(|h| *h != 0u32).collect();
         if !self.is_option(n, &option) {
             return Err(invalid());
         }
@@ -458,6 +600,16 @@ impl HeapRules for Octal {
     fn option_text(&self, n: &Nat, option: &[Nat]) -> String {
         if !self.splits() {
             return taken(n, option).to_string();
+        }
+        if !self.moves_are_runs() {
+            return match option {
+                [] => "0".to_string(),
+                _ => option
+                    .iter()
+                    .map(Nat::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            };
         }
         let count = taken(n, option);
         // Options leave their heaps in row order: a run removed from the end leaves
@@ -475,7 +627,7 @@ impl HeapRules for Octal {
     }
 
     fn misere_is_tame(&self) -> Result<bool, Error> {
-        Ok(self.tameness_lemma_holds())
+        self.tameness_lemma_holds()
     }
 
     fn sequence(&self) -> &dyn HeapSequence {
@@ -485,16 +637,23 @@ impl HeapRules for Octal {
 
 impl HeapSequence for Octal {
     fn grundy_table(&self, upto: usize, budget: &Budget) -> Result<Vec<u32>, Error> {
-        budget
-            .spend(upto as u64 + 1)
-            .map_err(|e| Error::from_budget(e, "the table of values"))?;
-        (0..=upto as u64)
-            .map(|n| self.value(&Nat::from(n)))
-            .collect()
+        self.sequence.table(upto, budget)
     }
 
-    fn periodicity(&self, _budget: &Budget) -> Result<Periodicity, Error> {
-        self.solved().periodicity.clone()
+    fn periodicity(&self, budget: &Budget) -> Result<Periodicity, Error> {
+        self.sequence.periodicity(OCTAL_PERIOD_SEARCH.get(), budget)
+    }
+
+    fn periodicity_within(
+        &self,
+        max_values: usize,
+        budget: &Budget,
+    ) -> Option<Result<Periodicity, Error>> {
+        Some(self.sequence.periodicity(max_values, budget))
+    }
+
+    fn engine_rules(&self) -> Option<nimlab_octal::Rules> {
+        Some(self.sequence.rules())
     }
 }
 
@@ -508,6 +667,7 @@ mod tests {
     use crate::solve::search::Game;
     use crate::solve::sum::nim_sum;
     use crate::solve::{Convention, Outcome};
+    use malachite_base::num::arithmetic::traits::Pow;
     use malachite_base::num::basic::traits::Zero;
     use proptest::prelude::*;
 
@@ -544,7 +704,13 @@ mod tests {
         );
         let p = kayles.periodicity(&Budget::unlimited()).unwrap();
         assert_eq!((p.preperiod, p.period), (71, 12));
-        assert_eq!(p.theorem, Theorem::Octal { last_digit: 2 });
+        assert_eq!(
+            p.theorem,
+            crate::solve::period::Theorem::TakeAndBreak(nimlab_octal::Theorem {
+                parts: 2,
+                max_removal: 2
+            })
+        );
     }
 
     #[test]
@@ -645,8 +811,14 @@ mod tests {
         assert!(err("0.000").contains("'0.000'"));
         assert!(err("77").contains("'77'"));
         assert!(err("").starts_with("missing octal code"));
-        assert!(err(&format!("0.{}", "7".repeat(33))).contains("octal code"));
-        assert_eq!(Octal::parse(".770").unwrap().code(), "0.77");
+        assert!(err(&format!("0.{}", "7".repeat(65))).contains("at most 64 digits"));
+        assert!(err(".77").contains("0.77"));
+        assert!(err("0.8").contains("hex:0.8"));
+        assert_eq!(Octal::parse("0.770").unwrap().code().to_string(), "0.77");
+        assert_eq!(
+            HeapRules::spec(&Octal::parse_hex("0.F0").unwrap()),
+            "hex:0.f"
+        );
     }
 
     #[test]
@@ -687,14 +859,27 @@ mod tests {
     }
 
     #[test]
-    fn unperiodic_codes_stop_at_the_table() {
-        // 0.16 has a period only from 105,351 on: beyond the search's table there is
-        // no value, and the message says so.
+    fn the_period_of_0_16_is_found_and_0_167_has_none_in_the_bound() {
+        // 0.16 is periodic only from heap 105,351 on, with period 149,459 (Gangolli and
+        // Plambeck 1989): within the engine's search of 2^20 values.
         let game = Octal::parse("0.16").unwrap();
-        assert!(game.periodicity(&Budget::unlimited()).is_err());
-        assert!(game.heap_value(&Nat::from(100u32)).is_ok());
-        let err = game.heap_value(&Nat::from(1u64 << 40)).unwrap_err();
-        assert!(err.to_string().contains("no known value"), "{err}");
+        let p = game.periodicity(&Budget::unlimited()).unwrap();
+        assert_eq!((p.preperiod, p.period), (105_351, 149_459));
+        let huge = Nat::from(10u32).pow(40) + Nat::from(7u32);
+        assert_eq!(
+            game.heap_value(&huge).unwrap(),
+            Nat::from(game.value(&Nat::from(p.reduce(&huge) as u64)).unwrap())
+        );
+        // 0.167 has no known period: a search of 4096 values says what it found.
+        let game = Octal::parse("0.167").unwrap();
+        let err = game
+            .periodicity_within(4096, &Budget::unlimited())
+            .unwrap()
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("no period in the first 4096 values"), "{err}");
+        assert!(err.contains("largest value is"), "{err}");
+        assert!(err.contains("values are rare"), "{err}");
     }
 
     proptest! {

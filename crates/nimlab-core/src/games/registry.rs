@@ -110,23 +110,58 @@ pub const FAMILIES: &[Family] = &[
         example_position: "1 9",
         summary: "knock down one pin or two adjacent pins of a row (octal 0.77)",
         cached: true,
-        build: |args, _| {
-            no_arguments("kayles", args)?;
-            Ok(Arc::new(Erased(HeapSum {
-                rules: Octal::kayles(),
-            })))
-        },
+        build: |args, _| named_take_and_break("kayles", args),
+    },
+    Family {
+        name: "dawsons-kayles",
+        syntax: "dawsons-kayles",
+        example: "dawsons-kayles",
+        example_position: "10 7",
+        summary: "remove two adjacent tokens of a row, which may split it (octal 0.07)",
+        cached: true,
+        build: |args, _| named_take_and_break("dawsons-kayles", args),
+    },
+    Family {
+        name: "dawsons-chess",
+        syntax: "dawsons-chess",
+        example: "dawsons-chess",
+        example_position: "10 7",
+        summary: "Dawson's chess: octal 0.137, Dawson's Kayles shifted by one",
+        cached: true,
+        build: |args, _| named_take_and_break("dawsons-chess", args),
+    },
+    Family {
+        name: "treblecross",
+        syntax: "treblecross",
+        example: "treblecross",
+        example_position: "12",
+        summary: "one-dimensional tic-tac-toe with crosses only (octal 0.007)",
+        cached: true,
+        build: |args, _| named_take_and_break("treblecross", args),
     },
     Family {
         name: "octal",
         syntax: "octal:CODE",
         example: "octal:0.137",
         example_position: "10 7",
-        summary: "the octal game with code CODE, e.g. 0.07 (Dawson's Kayles)",
+        summary: "the octal game with code CODE, e.g. 0.07 (Dawson's Kayles) or 4.07",
         cached: true,
         build: |args, _| {
             Ok(Arc::new(Erased(HeapSum {
                 rules: Octal::parse(args.unwrap_or(""))?,
+            })))
+        },
+    },
+    Family {
+        name: "hex",
+        syntax: "hex:CODE",
+        example: "hex:0.f",
+        example_position: "10 7",
+        summary: "the hexadecimal game with code CODE (digit bit 8: leave three heaps)",
+        cached: true,
+        build: |args, _| {
+            Ok(Arc::new(Erased(HeapSum {
+                rules: Octal::parse_hex(args.unwrap_or(""))?,
             })))
         },
     },
@@ -239,6 +274,16 @@ pub const FAMILIES: &[Family] = &[
         build: |args, _| Ok(Arc::new(Erased(Copycat::parse(args)?))),
     },
 ];
+
+/// A take-and-break game known by name ([`super::octal::NAMED`]).
+fn named_take_and_break(
+    name: &'static str,
+    args: Option<&str>,
+) -> Result<Arc<dyn Ruleset>, InputError> {
+    no_arguments(name, args)?;
+    let rules = Octal::named(name).expect("every named family is in NAMED");
+    Ok(Arc::new(Erased(HeapSum { rules })))
+}
 
 fn no_arguments(name: &str, args: Option<&str>) -> Result<(), InputError> {
     match args {
@@ -707,13 +752,28 @@ mod tests {
         assert_eq!(
             err("chess"),
             "invalid game 'chess': expected one of nim, subtraction:S, take:K, kayles, \
-             octal:CODE, grundy-game, staircase, turtles, dag:FILE, fibonacci, wythoff, \
+             dawsons-kayles, dawsons-chess, treblecross, octal:CODE, hex:CODE, grundy-game, \
+             staircase, turtles, dag:FILE, fibonacci, wythoff, \
              wythoff-attrition, wythoff-flipflop[:T], copycat:m"
         );
         assert!(err("dag:g.txt").contains("'g.txt'"));
         assert!(err("dag:").starts_with("missing DAG file"));
         assert!(err("kayles:2").contains("'2'"));
         assert!(err("octal:0.9").contains("'0.9'"));
+        assert!(err("octal:0.8").contains("hex:0.8"));
+        for code in [
+            "octal:0.",
+            "octal:.7",
+            "octal:0.7x",
+            "hex:0.g",
+            "octal:1.7",
+            "octal:77",
+        ] {
+            let message = err(code);
+            assert!(message.contains("code"), "{code}: {message}");
+            assert!(!message.contains('\n'), "{code}: {message}");
+        }
+        assert!(err("treblecross:2").contains("'2'"));
         assert!(err("").starts_with("missing game"));
         assert!(err("subtraction:").starts_with("missing subtraction set"));
         assert!(err("subtraction:0").contains("'0'"));

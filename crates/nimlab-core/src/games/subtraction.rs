@@ -157,9 +157,7 @@ impl Subtraction {
             let periodicity = search_period(
                 &mut table,
                 |table, len| extend_table(&self.set, table, len),
-                Theorem::FiniteMemory {
-                    window: self.largest(),
-                },
+                self.largest(),
                 SUBTRACTION_PERIOD_SEARCH.get(),
                 &capped,
             )

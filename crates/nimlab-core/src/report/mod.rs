@@ -224,7 +224,7 @@ impl PeriodReport {
             values_checked: periodicity.values_checked,
             theorem: match periodicity.theorem {
                 Theorem::FiniteMemory { .. } => "finite-memory",
-                Theorem::Octal { .. } => "guy-smith-octal",
+                Theorem::TakeAndBreak(_) => "guy-smith-octal",
                 Theorem::ClosedForm { .. } => "closed-form",
             },
             certificate: periodicity.certificate(),

@@ -22,11 +22,9 @@ pub enum Theorem {
         /// How many earlier values each value depends on (max S for subtraction games).
         window: usize,
     },
-    /// The Guy–Smith periodicity theorem for octal games.
-    Octal {
-        /// Position of the code's last non-zero digit (k in the theorem).
-        last_digit: usize,
-    },
+    /// The Guy–Smith periodicity theorem for take-and-break games (octal and
+    /// hexadecimal codes), as the octal engine states and applies it.
+    TakeAndBreak(nimlab_octal::Theorem),
     /// A closed form, proven by induction and tested against brute force.
     ClosedForm {
         /// The formula, e.g. "g(n) = n mod 4".
@@ -40,7 +38,9 @@ impl Theorem {
     pub fn required_len(&self, preperiod: usize, period: usize) -> usize {
         match self {
             Theorem::FiniteMemory { window } => preperiod + period + window,
-            Theorem::Octal { last_digit } => 2 * preperiod + 2 * period + last_digit,
+            Theorem::TakeAndBreak(theorem) => {
+                nimlab_octal::period::values_needed(theorem, preperiod, period)
+            }
             Theorem::ClosedForm { .. } => 0,
         }
     }
@@ -91,11 +91,13 @@ impl Periodicity {
                 "{checked}; each g(n) depends only on the {window} values before it, so \
                  {window} consecutive matches prove the period for every n ≥ {pre}"
             ),
-            Theorem::Octal { last_digit } => format!(
-                "{checked}; that covers n = {pre}..{last}, which the Guy–Smith theorem for \
-                 octal games (last non-zero digit at position {last_digit}) needs to prove \
-                 the period for every n ≥ {pre}",
-                last = 2 * pre + p + last_digit - 1,
+            Theorem::TakeAndBreak(theorem) => format!(
+                "{checked}; by the {}, for moves that remove at most {} tokens and leave \
+                 at most {} heaps, the first {} values prove the period for every n ≥ {pre}",
+                theorem.name(),
+                theorem.max_removal,
+                theorem.parts,
+                self.theorem.required_len(pre, p),
             ),
             Theorem::ClosedForm { formula } => {
                 format!("closed form {formula}, proven by induction on n")
@@ -104,38 +106,31 @@ impl Periodicity {
     }
 }
 
-/// The least period p, and its least preperiod n0, that `values` certify under
-/// `theorem`; `None` if no period is certified by these values (compute more).
+/// The least period p, and its least preperiod n0, that `values` certify when each
+/// value is a fixed function of the `window` values before it (finite memory; the
+/// take-and-break games' theorem is applied by the octal engine); `None` if these
+/// values certify no period (compute more).
 ///
 /// The first certified p in increasing order is the least period: a certificate is a
 /// proof, every true period is a multiple of the least one, and a multiple needs at
 /// least as many values to certify.
 ///
-/// O(len): p is certified when the values after some n0 small enough for the theorem
-/// repeat with period p, i.e. when a suffix of a length the theorem fixes (w + p for
-/// finite memory, ⌈(len + k)/2⌉ + p for octal games) has period p. Read backwards,
+/// O(len): p is certified when the last w + p values have period p. Read backwards,
 /// that is a prefix with period p, which the Z-function of the reversed values shows
 /// for every p at once.
-pub fn find_certified_period(values: &[u32], theorem: &Theorem) -> Option<(usize, usize)> {
+pub fn find_certified_period(values: &[u32], window: usize) -> Option<(usize, usize)> {
     let len = values.len();
     let reversed: Vec<u32> = values.iter().rev().copied().collect();
     let z = z_function(&reversed);
     // The matches needed after the latest certifiable preperiod, and the largest p
     // that leaves room for a preperiod of 0.
-    let (needed, largest) = match *theorem {
-        Theorem::FiniteMemory { window } => (window, len.checked_sub(window)?),
-        Theorem::Octal { last_digit } => {
-            let half = len.checked_sub(last_digit)? / 2;
-            (len - half, half)
-        }
-        Theorem::ClosedForm { .. } => return None,
-    };
+    let (needed, largest) = (window, len.checked_sub(window)?);
     let period = (1..=largest.min(len - 1)).find(|&p| z[p] >= needed)?;
     let preperiod = (0..len - period)
         .rev()
         .find(|&n| values[n] != values[n + period])
         .map_or(0, |n| n + 1);
-    debug_assert!(theorem.required_len(preperiod, period) <= len);
+    debug_assert!(Theorem::FiniteMemory { window }.required_len(preperiod, period) <= len);
     Some((preperiod, period))
 }
 
@@ -166,25 +161,25 @@ fn z_function(s: &[u32]) -> Vec<usize> {
     z
 }
 
-/// Extend `table` (by calling `extend(table, new_len)`) until `theorem` certifies a
-/// period, doubling the length each time, up to `max_len` values, spending one unit of
+/// Extend `table` (by calling `extend(table, new_len)`) until a period is certified
+/// under finite memory of `window` values, doubling the length each time, up to `max_len` values, spending one unit of
 /// `budget` per value.
 pub fn search_period(
     table: &mut Vec<u32>,
     mut extend: impl FnMut(&mut Vec<u32>, usize),
-    theorem: Theorem,
+    window: usize,
     max_len: usize,
     budget: &Budget,
 ) -> Result<Periodicity, Error> {
     let mut len = table.len().max(64);
     loop {
         extend_within_budget(table, len, budget, &mut extend)?;
-        if let Some((preperiod, period)) = find_certified_period(table, &theorem) {
+        if let Some((preperiod, period)) = find_certified_period(table, window) {
             return Ok(Periodicity {
                 preperiod,
                 period,
                 values_checked: table.len(),
-                theorem,
+                theorem: Theorem::FiniteMemory { window },
             });
         }
         if len >= max_len {
@@ -206,13 +201,12 @@ mod tests {
         // 5 7 | 1 2 3 1 2 3 1 2 3 ... with window 2.
         let mut values = vec![5, 7];
         values.extend([1, 2, 3].repeat(5));
-        let theorem = Theorem::FiniteMemory { window: 2 };
-        assert_eq!(find_certified_period(&values, &theorem), Some((2, 3)));
+        assert_eq!(find_certified_period(&values, 2), Some((2, 3)));
     }
 
     /// The O(len) search against the definition (for each p in increasing order, the
     /// least preperiod, and whether the theorem certifies it), on every sequence over
-    /// {0, 1, 2} of up to 9 values, under both theorems.
+    /// {0, 1, 2} of up to 9 values, for windows of 1 to 3 values.
     #[test]
     fn agrees_with_the_definition_on_every_short_sequence() {
         let by_definition = |values: &[u32], theorem: &Theorem| {
@@ -225,21 +219,14 @@ mod tests {
                     .then_some((preperiod, period))
             })
         };
-        let theorems = [
-            Theorem::FiniteMemory { window: 1 },
-            Theorem::FiniteMemory { window: 2 },
-            Theorem::FiniteMemory { window: 3 },
-            Theorem::Octal { last_digit: 1 },
-            Theorem::Octal { last_digit: 2 },
-        ];
         for len in 0..=9u32 {
             for code in 0..3u32.pow(len) {
                 let values: Vec<u32> = (0..len).map(|i| code / 3u32.pow(i) % 3).collect();
-                for theorem in &theorems {
+                for window in 1..=3 {
                     assert_eq!(
-                        find_certified_period(&values, theorem),
-                        by_definition(&values, theorem),
-                        "{values:?} {theorem:?}"
+                        find_certified_period(&values, window),
+                        by_definition(&values, &Theorem::FiniteMemory { window }),
+                        "{values:?} window {window}"
                     );
                 }
             }
@@ -249,13 +236,15 @@ mod tests {
     #[test]
     fn too_few_values_certify_nothing() {
         let values = [1, 2, 3, 1, 2];
-        let theorem = Theorem::FiniteMemory { window: 3 };
-        assert_eq!(find_certified_period(&values, &theorem), None);
+        assert_eq!(find_certified_period(&values, 3), None);
     }
 
     #[test]
-    fn octal_theorem_needs_twice_the_preperiod() {
-        let theorem = Theorem::Octal { last_digit: 2 };
+    fn take_and_break_theorem_needs_twice_the_preperiod() {
+        let theorem = Theorem::TakeAndBreak(nimlab_octal::Theorem {
+            parts: 2,
+            max_removal: 2,
+        });
         assert_eq!(theorem.required_len(10, 12), 2 * 10 + 2 * 12 + 2);
     }
 

@@ -7,6 +7,7 @@ pub mod period;
 pub mod play;
 pub mod review;
 pub mod seq;
+mod sequence_file;
 pub mod shell;
 pub mod task;
 

@@ -4,12 +4,18 @@ use super::{game, heap_sequence};
 use crate::failure::Failure;
 use crate::output::{to_stdout, write_json};
 use nimlab_core::Budget;
+use nimlab_core::error::InputError;
+use nimlab_core::limits::GRUNDY_TABLE;
+use nimlab_core::num::parse_bounded;
 use nimlab_core::report::PeriodReport;
 
 const EXAMPLES: &str = "\
 Examples:
   nimlab period subtraction:19,41,60
-  nimlab period take:3 --json";
+  nimlab period take:3 --json
+  nimlab period kayles
+  nimlab period octal:0.16
+  nimlab period octal:0.16 --max 600000";
 
 /// The preperiod and period of a heap game's nim-sequence, with the certificate that
 /// proves them.
@@ -18,6 +24,11 @@ Examples:
 pub struct Args {
     /// The game, e.g. subtraction:19,41,60.
     game: String,
+    /// For take-and-break games (octal:, hex:, kayles, …): search at most N values
+    /// instead of 2^20. A game with no period within N ends with status 1, saying how
+    /// far it got.
+    #[arg(long, value_name = "N")]
+    max: Option<String>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -25,7 +36,22 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<(), Failure> {
     let game = game(&args.game)?;
-    let periodicity = heap_sequence(game.as_ref())?.periodicity(&Budget::unlimited())?;
+    let sequence = heap_sequence(game.as_ref())?;
+    let budget = Budget::unlimited();
+    let periodicity = match &args.max {
+        None => sequence.periodicity(&budget)?,
+        Some(max) => {
+            let max = parse_bounded(max, "--max", 1, GRUNDY_TABLE.value)? as usize;
+            sequence.periodicity_within(max, &budget).ok_or_else(|| {
+                InputError::invalid(
+                    "game for --max",
+                    &args.game,
+                    "a take-and-break game (octal:, hex:, kayles, grundy-game, …): other \
+                     games' periods are not searched in a growing table",
+                )
+            })??
+        }
+    };
     let report = PeriodReport::new(game.spec(), &periodicity);
     to_stdout(|out| {
         if args.json {

@@ -1,0 +1,241 @@
+//! The nim-sequence of a take-and-break game (octal and hexadecimal codes, Grundy's
+//! game), computed by the octal engine ([`nimlab_octal`]) as far as the questions asked
+//! need and shared by every thread asking them.
+//!
+//! Values are computed in order, g(0), g(1), …; the engine watches for a period as it
+//! goes and certifies one as soon as the values prove it (Guy–Smith). From then on g(n)
+//! for n of any size is a table look-up. A heap beyond the values computed and beyond a
+//! known period makes the engine search for a period, up to [`OCTAL_PERIOD_SEARCH`]
+//! values; a game without one there has no known value for such a heap.
+
+use crate::error::Error;
+use crate::limits::OCTAL_PERIOD_SEARCH;
+use crate::num::{Nat, to_u64};
+use crate::solve::budget::{Budget, Exhausted};
+use crate::solve::period::{Periodicity, Theorem};
+use malachite_base::num::arithmetic::traits::Mod;
+use nimlab_octal::{Certificate, Rules, STOP_CHECK_INTERVAL, SolveError, Solver};
+use std::cell::Cell;
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+/// What the engine found when a period search reached its bound without a period.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NoPeriodWithin {
+    /// How many values were computed, g(0) onwards.
+    pub values: usize,
+    /// The largest of them.
+    pub largest: u16,
+    /// How many distinct values are rare (sparse-space method), for splitting games.
+    pub rare_values: Option<usize>,
+    /// How many heaps n ≥ 1 have a rare value.
+    pub rare_positions: Option<usize>,
+}
+
+/// A take-and-break game's nim-sequence, computed on demand.
+pub struct EngineSequence {
+    spec: String,
+    solver: Mutex<Solver>,
+}
+
+impl std::fmt::Debug for EngineSequence {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "EngineSequence({})", self.spec)
+    }
+}
+
+impl EngineSequence {
+    /// The sequence of `rules`, for the game whose spec is `spec` (named in errors).
+    pub fn new(spec: String, rules: Rules) -> Self {
+        EngineSequence {
+            spec,
+            solver: Mutex::new(Solver::new(rules)),
+        }
+    }
+
+    fn solver(&self) -> MutexGuard<'_, Solver> {
+        self.solver.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The rules the engine runs (for a front end that runs its own solver, e.g. a
+    /// long computation that checkpoints).
+    pub fn rules(&self) -> Rules {
+        self.solver().rules().clone()
+    }
+
+    /// The certified period, if the values computed so far prove one.
+    pub fn certificate(&self) -> Option<Certificate> {
+        self.solver().certificate().cloned()
+    }
+
+    /// g(n), for n of any size: from the values, through a certified period, or by
+    /// computing up to n when n is within [`OCTAL_PERIOD_SEARCH`].
+    pub fn value(&self, n: &Nat) -> Result<u16, Error> {
+        let mut solver = self.solver();
+        if let Some(index) = solver.certificate().map(|c| index_of(c, n)) {
+            return Ok(solver.values()[index]);
+        }
+        let small = to_u64(n)
+            .and_then(|n| usize::try_from(n).ok())
+            .filter(|&n| n < OCTAL_PERIOD_SEARCH.get());
+        match small {
+            Some(n) => {
+                self.advance(&mut solver, n + 1, &Budget::unlimited())?;
+                Ok(match solver.certificate() {
+                    Some(c) => solver.values()[c.reduce(n as u128)],
+                    None => solver.values()[n],
+                })
+            }
+            None => {
+                let c =
+                    self.find_period(&mut solver, OCTAL_PERIOD_SEARCH.get(), &Budget::unlimited())?;
+                Ok(solver.values()[index_of(&c, n)])
+            }
+        }
+    }
+
+    /// Run `read` on values that include g(0), …, g(upto) (more when computed already),
+    /// or on the values up to a certified period when `upto` is beyond it; either way
+    /// the second argument maps an n ≤ `upto` to its index.
+    pub fn with_values<R>(
+        &self,
+        upto: usize,
+        budget: &Budget,
+        read: impl FnOnce(&[u16], &dyn Fn(usize) -> usize) -> R,
+    ) -> Result<R, Error> {
+        let mut solver = self.solver();
+        if solver.certificate().is_none() && solver.len() <= upto {
+            self.advance(&mut solver, upto + 1, budget)?;
+        }
+        Ok(match solver.certificate() {
+            Some(c) => read(solver.values(), &|n| c.reduce(n as u128)),
+            None => read(solver.values(), &|n| n),
+        })
+    }
+
+    /// g(0), …, g(upto), spending one unit of `budget` per value computed.
+    pub fn table(&self, upto: usize, budget: &Budget) -> Result<Vec<u32>, Error> {
+        self.with_values(upto, budget, |values, index| {
+            (0..=upto).map(|n| u32::from(values[index(n)])).collect()
+        })
+    }
+
+    /// The least certified period, searching at most `max_values` values.
+    pub fn periodicity(&self, max_values: usize, budget: &Budget) -> Result<Periodicity, Error> {
+        let mut solver = self.solver();
+        let c = self.find_period(&mut solver, max_values, budget)?;
+        Ok(Periodicity {
+            preperiod: c.preperiod,
+            period: c.period,
+            values_checked: c.values_computed,
+            theorem: Theorem::TakeAndBreak(c.theorem),
+        })
+    }
+
+    /// What the values computed so far look like (for a search that found no period).
+    pub fn no_period_within(&self) -> NoPeriodWithin {
+        let summary = self.solver().summary();
+        NoPeriodWithin {
+            values: summary.values,
+            largest: summary.largest,
+            rare_values: summary.rare_values,
+            rare_positions: summary.rare_positions,
+        }
+    }
+
+    /// Compute values until `upto` are known or a period is certified, whichever comes
+    /// first, spending one unit of `budget` per value.
+    fn advance(&self, solver: &mut Solver, upto: usize, budget: &Budget) -> Result<(), Error> {
+        let stopped = Cell::new(None);
+        let stop = stop_on(budget, &stopped);
+        let done = if solver.theorem().is_some() {
+            solver.find_period(upto, &stop).map(|c| c.is_some())
+        } else {
+            solver.advance_until(upto, &stop).map(|_| false)
+        }
+        .map_err(|e| self.solve_error(e))?;
+        match stopped.get() {
+            Some(why) if !done && solver.len() < upto => {
+                Err(Error::from_budget(why, "the nim-sequence"))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn find_period(
+        &self,
+        solver: &mut Solver,
+        max_values: usize,
+        budget: &Budget,
+    ) -> Result<Certificate, Error> {
+        if solver.theorem().is_none() {
+            return Err(Error::NoKnownValue(format!(
+                "{} has no known period: Flammenkamp computed its first 2^35 values without \
+                 finding one",
+                self.spec
+            )));
+        }
+        let stopped = Cell::new(None);
+        let found = solver
+            .find_period(max_values, &stop_on(budget, &stopped))
+            .map_err(|e| self.solve_error(e))?
+            .cloned();
+        match (found, stopped.get()) {
+            (Some(c), _) => Ok(c),
+            (None, Some(why)) => Err(Error::from_budget(why, "the period search")),
+            (None, None) => {
+                let summary = solver.summary();
+                let rare = match (summary.rare_values, summary.rare_positions) {
+                    (Some(values), Some(heaps)) => {
+                        format!("; {values} values are rare, at {heaps} heaps")
+                    }
+                    _ => String::new(),
+                };
+                Err(Error::NoKnownValue(format!(
+                    "{}: no period in the first {} values (the bound of the search); the \
+                     largest value is {}{rare}",
+                    self.spec, summary.values, summary.largest
+                )))
+            }
+        }
+    }
+
+    fn solve_error(&self, error: SolveError) -> Error {
+        match error {
+            SolveError::TooLarge { values, bytes, .. } => OCTAL_PERIOD_SEARCH.exceeded(
+                Some(Nat::from(values)),
+                format!(
+                    "{}: {values} values need {} MiB of memory, more than can be had",
+                    self.spec,
+                    bytes.div_ceil(1 << 20)
+                ),
+            ),
+            SolveError::ValueOverflow { position } => Error::NoKnownValue(format!(
+                "{}: the value of heap {position} is 65536 or more, beyond the engine's \
+                 16-bit values",
+                self.spec
+            )),
+        }
+    }
+}
+
+/// The index below the certificate's preperiod + period whose value is g(n).
+fn index_of(certificate: &Certificate, n: &Nat) -> usize {
+    if let Some(n) = to_u64(n) {
+        return certificate.reduce(u128::from(n));
+    }
+    let pre = Nat::from(certificate.preperiod);
+    let offset = (n - &pre).mod_op(Nat::from(certificate.period));
+    certificate.preperiod + to_u64(&offset).expect("a remainder below the period") as usize
+}
+
+/// The engine's stop check for `budget`: spends a unit per value between checks and
+/// records why it stopped in `stopped`.
+fn stop_on<'a>(budget: &'a Budget, stopped: &'a Cell<Option<Exhausted>>) -> impl Fn() -> bool + 'a {
+    move || match budget.spend(STOP_CHECK_INTERVAL as u64) {
+        Ok(()) => false,
+        Err(why) => {
+            stopped.set(Some(why));
+            true
+        }
+    }
+}

@@ -1,0 +1,303 @@
+//! Take-and-break games on the command line: codes and names, certified periods, and
+//! long runs of `grundy --out` that are killed and resumed.
+
+mod common;
+
+use common::{error_of, json_of, nimlab, stdout_of};
+use rand::RngExt;
+use std::path::Path;
+use std::process::Stdio;
+use std::time::Duration;
+
+/// The values of `grundy GAME --upto N` in plain format.
+fn plain_values(game: &str, upto: u64) -> Vec<u32> {
+    stdout_of(&["grundy", game, "--upto", &upto.to_string()])
+        .split_whitespace()
+        .map(|v| v.parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn every_code_form_and_name_answers_in_every_command() {
+    for (game, position) in [
+        ("kayles", "10 7"),
+        ("dawsons-kayles", "10 7"),
+        ("dawsons-chess", "10 7"),
+        ("treblecross", "12"),
+        ("octal:0.137", "10 7"),
+        ("octal:4.07", "10"),
+        ("octal:0.007", "12"),
+        ("octal:0.1234567", "20"),
+        ("hex:0.f", "9"),
+        ("hex:0.8", "9 4"),
+        ("grundy-game", "8 5"),
+    ] {
+        let analysis = json_of(&["analyze", game, position, "--json"]);
+        assert_eq!(analysis["game"], game);
+        let moves = json_of(&["moves", game, position, "--json"]);
+        let winning = moves["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|m| m["result"] == "win")
+            .count();
+        assert_eq!(analysis["outcome"] == "N", winning > 0, "{game} {position}");
+        assert!(!stdout_of(&["grundy", game, "--upto", "30"]).is_empty());
+    }
+    // A named game is its code.
+    assert_eq!(
+        plain_values("treblecross", 300),
+        plain_values("octal:0.007", 300)
+    );
+    assert_eq!(
+        plain_values("dawsons-chess", 300),
+        plain_values("octal:0.137", 300)
+    );
+}
+
+#[test]
+fn malformed_codes_are_one_line_errors() {
+    for spec in [
+        "octal:0.8",
+        "octal:0.",
+        "octal:.7",
+        "octal:0.7x",
+        "hex:0.g",
+        "octal:1.7",
+        "octal:077",
+        "octal:",
+    ] {
+        let message = error_of(&["analyze", spec, "5"], "", 2);
+        assert!(message.contains("code"), "{spec}: {message}");
+    }
+    assert!(error_of(&["period", "octal:0.8"], "", 2).contains("hex:0.8"));
+}
+
+#[test]
+fn periods_are_certified_and_huge_heaps_are_exact() {
+    let kayles = json_of(&["period", "kayles", "--json"]);
+    assert_eq!(
+        (kayles["preperiod"].as_u64(), kayles["period"].as_u64()),
+        (Some(71), Some(12))
+    );
+    let sixteen = json_of(&["period", "octal:0.16", "--json"]);
+    assert_eq!(sixteen["preperiod"], 105_351);
+    assert_eq!(sixteen["period"], 149_459);
+    // Once periodic, any heap: g(10^99 + 1) of Kayles is g(71 + (10^99 + 1 − 71) mod 12).
+    let row = format!("1{}1", "0".repeat(98));
+    let analysis = json_of(&["analyze", "kayles", &row, "--json"]);
+    let residue = {
+        // 10^99 ≡ 4 (mod 12), so 10^99 + 1 − 71 ≡ 4 + 1 − 71 ≡ 6 (mod 12).
+        71 + 6
+    };
+    let values = plain_values("kayles", 100);
+    assert_eq!(analysis["grundy"], values[residue]);
+    // A million values of a periodic game come from the period.
+    assert_eq!(plain_values("kayles", 1_000_000).len(), 1_000_001);
+}
+
+#[test]
+fn a_game_without_a_period_in_the_bound_says_how_far_it_got() {
+    let message = error_of(&["period", "octal:0.167", "--max", "20000"], "", 1);
+    assert!(
+        message.contains("no period in the first 20000 values"),
+        "{message}"
+    );
+    assert!(message.contains("largest value"), "{message}");
+    assert!(message.contains("rare"), "{message}");
+    let message = error_of(&["period", "nim", "--max", "100"], "", 2);
+    assert!(message.contains("take-and-break"), "{message}");
+    let message = error_of(&["grundy", "nim", "--upto", "1000000000"], "", 2);
+    assert!(message.contains("MiB"), "{message}");
+}
+
+#[test]
+fn file_formats_hold_the_same_values() {
+    let dir = tempfile::tempdir().unwrap();
+    let values = plain_values("octal:0.167", 5000);
+    let path = |name: &str| dir.path().join(name);
+    for format in ["bfile", "binary", "plain", "csv", "json"] {
+        let out = path(format);
+        let out = out.to_str().unwrap();
+        stdout_of(&[
+            "grundy",
+            "octal:0.167",
+            "--upto",
+            "5000",
+            "--format",
+            format,
+            "--out",
+            out,
+        ]);
+    }
+    let bfile = std::fs::read_to_string(path("bfile")).unwrap();
+    let from_bfile: Vec<u32> = bfile
+        .lines()
+        .enumerate()
+        .map(|(n, line)| {
+            let (index, value) = line.split_once(' ').unwrap();
+            assert_eq!(index.parse::<usize>().unwrap(), n);
+            value.parse().unwrap()
+        })
+        .collect();
+    assert_eq!(from_bfile, values);
+    assert_eq!(
+        read_binary(&path("binary")),
+        ("octal:0.167".to_string(), values.clone())
+    );
+    let plain = std::fs::read_to_string(path("plain")).unwrap();
+    assert_eq!(
+        plain,
+        stdout_of(&["grundy", "octal:0.167", "--upto", "5000"])
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path("json")).unwrap()).unwrap();
+    assert_eq!(
+        json,
+        json_of(&[
+            "grundy",
+            "octal:0.167",
+            "--upto",
+            "5000",
+            "--format",
+            "json"
+        ])
+    );
+}
+
+/// The spec and values of a binary file, checking its header and CRC.
+fn read_binary(path: &Path) -> (String, Vec<u32>) {
+    let bytes = std::fs::read(path).unwrap();
+    assert_eq!(&bytes[..8], b"NIMSEQ\0\x01");
+    let spec_len = u32::from_le_bytes(bytes[8..12].try_into().unwrap()) as usize;
+    let spec = String::from_utf8(bytes[12..12 + spec_len].to_vec()).unwrap();
+    let mut at = 12 + spec_len;
+    let first = u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap());
+    let count = u64::from_le_bytes(bytes[at + 8..at + 16].try_into().unwrap()) as usize;
+    let width = bytes[at + 16] as usize;
+    at += 17;
+    assert_eq!((first, width), (0, 2));
+    let body = &bytes[at..at + 2 * count];
+    let crc = u32::from_le_bytes(bytes[at + 2 * count..].try_into().unwrap());
+    assert_eq!(crc, crc32fast::hash(body));
+    let values = body
+        .chunks(2)
+        .map(|b| u32::from(u16::from_le_bytes([b[0], b[1]])))
+        .collect();
+    (spec, values)
+}
+
+/// A run killed at a random moment and resumed writes the same bytes as a run that was
+/// never stopped; so does one killed twice.
+#[test]
+fn a_killed_run_resumes_to_identical_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = dir.path().join("whole.txt");
+    let upto = "4000000";
+    let args = |out: &Path| -> Vec<String> {
+        [
+            "grundy",
+            "octal:0.167",
+            "--upto",
+            upto,
+            "--format",
+            "bfile",
+            "--out",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .chain([out.to_str().unwrap().to_string()])
+        .collect()
+    };
+    stdout_of(&args(&whole).iter().map(String::as_str).collect::<Vec<_>>());
+    let part = dir.path().join("part.txt");
+    let checkpoint = dir.path().join("part.txt.checkpoint");
+    let mut rng = rand::rng();
+    let mut resume = false;
+    for _ in 0..2 {
+        let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("nimlab"));
+        command
+            .args(args(&part))
+            .args(["--checkpoint-every", "0.05"]);
+        if resume {
+            command.arg("--resume");
+        }
+        let mut child = command
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(rng.random_range(50..400)));
+        let _ = child.kill();
+        child.wait().unwrap();
+        resume = checkpoint.exists();
+    }
+    let mut last = nimlab();
+    last.args(args(&part));
+    if checkpoint.exists() {
+        last.arg("--resume");
+    }
+    last.assert().success();
+    assert!(!checkpoint.exists());
+    assert!(std::fs::read(&whole).unwrap() == std::fs::read(&part).unwrap());
+}
+
+#[test]
+fn a_checkpoint_belongs_to_one_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run.txt");
+    let out = out.to_str().unwrap();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("nimlab"))
+        .args(["grundy", "octal:0.167", "--upto", "100000000", "--out", out])
+        .args(["--checkpoint-every", "0"])
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let checkpoint = format!("{out}.checkpoint");
+    while !Path::new(&checkpoint).exists() {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let other = [
+        "grundy",
+        "octal:0.16",
+        "--upto",
+        "100000000",
+        "--out",
+        out,
+        "--resume",
+    ];
+    assert!(error_of(&other, "", 2).contains("octal:0.167"));
+    let again = ["grundy", "octal:0.167", "--upto", "100000000", "--out", out];
+    assert!(error_of(&again, "", 2).contains("--resume"));
+    let finished = dir.path().join("none.txt");
+    let finished = [
+        "grundy",
+        "kayles",
+        "--upto",
+        "10",
+        "--out",
+        finished.to_str().unwrap(),
+        "--resume",
+    ];
+    assert!(error_of(&finished, "", 2).contains("checkpoint"));
+}
+
+#[test]
+fn a_plot_is_drawn() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("kayles.svg");
+    stdout_of(&[
+        "grundy",
+        "kayles",
+        "--upto",
+        "300",
+        "--plot",
+        svg.to_str().unwrap(),
+    ]);
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(picture.starts_with("<svg"));
+    assert!(picture.contains("period 12 from n = 71"));
+    assert!(picture.matches("<circle").count() >= 301);
+}
