@@ -301,3 +301,53 @@ fn a_plot_is_drawn() {
     assert!(picture.contains("period 12 from n = 71"));
     assert!(picture.matches("<circle").count() >= 301);
 }
+
+/// The sorted lines of a census.
+fn sorted_lines(text: &str) -> Vec<String> {
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    lines.sort();
+    lines
+}
+
+#[test]
+fn a_census_is_its_shards_and_resumes_without_redoing_codes() {
+    let whole = stdout_of(&["census", "--digits", "2", "--upto", "4096"]);
+    assert_eq!(whole.lines().count(), 63);
+    let kayles: serde_json::Value = whole
+        .lines()
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap())
+        .find(|line| line["code"] == "0.77")
+        .unwrap();
+    assert_eq!(
+        (kayles["preperiod"].as_u64(), kayles["period"].as_u64()),
+        (Some(71), Some(12))
+    );
+    let shards: String = (0..3)
+        .map(|i| {
+            let shard = format!("{i}/3");
+            stdout_of(&[
+                "census", "--digits", "2", "--upto", "4096", "--shard", &shard, "--jobs", "1",
+            ])
+        })
+        .collect();
+    assert_eq!(sorted_lines(&shards), sorted_lines(&whole));
+
+    // A census file with some lines done and one cut by a kill: the run completes it.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("census.jsonl");
+    let mut lines = whole.lines();
+    let partial = format!(
+        "{}\n{}\n{{\"code\":\"0.",
+        lines.next().unwrap(),
+        lines.next().unwrap()
+    );
+    std::fs::write(&out, partial).unwrap();
+    let out = out.to_str().unwrap();
+    stdout_of(&["census", "--digits", "2", "--upto", "4096", "--out", out]);
+    let resumed = std::fs::read_to_string(out).unwrap();
+    assert_eq!(sorted_lines(&resumed), sorted_lines(&whole));
+    // Run again: nothing is left to do.
+    stdout_of(&["census", "--digits", "2", "--upto", "4096", "--out", out]);
+    assert_eq!(std::fs::read_to_string(out).unwrap(), resumed);
+    assert!(error_of(&["census", "--digits", "2", "--shard", "3/3"], "", 2).contains("3/3"));
+}

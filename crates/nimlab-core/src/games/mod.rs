@@ -8,6 +8,7 @@
 //! shared [`Ruleset`], the object-safe face of a strategy that `analyze`, `moves`,
 //! `play` and the web API share.
 
+pub mod census;
 pub mod classify;
 pub mod copycat;
 pub mod dag;

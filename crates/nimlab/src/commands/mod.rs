@@ -1,6 +1,7 @@
 //! One module per subcommand: parse arguments, call the core, format the answer.
 
 pub mod analyze;
+pub mod census;
 pub mod grundy;
 pub mod moves;
 pub mod period;

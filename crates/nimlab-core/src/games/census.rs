@@ -1,0 +1,190 @@
+//! The census of octal games: every code with at most D digits after the point, and
+//! for each one line of findings — its certified period, or how far the search went
+//! without one. A census is split into disjoint shards for many machines, and its lines
+//! concatenate, in any order, into the whole.
+
+use crate::error::{Error, InputError};
+use crate::limits::OCTAL_DIGITS;
+use crate::solve::budget::Budget;
+use nimlab_octal::{Rules, STOP_CHECK_INTERVAL, Solver};
+
+/// Most digits of a census of every code (8^D − 1 codes).
+pub const MAX_CENSUS_DIGITS: u32 = 6;
+
+/// What the census found about one code.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct CensusLine {
+    /// The code, e.g. "0.137".
+    pub code: String,
+    /// How many values were computed, g(0) onwards.
+    pub values: usize,
+    /// The largest value among them.
+    pub largest: u16,
+    /// The number of distinct rare values (sparse-space method), for splitting codes.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub rare_values: Option<usize>,
+    /// The least preperiod, when a period was certified.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub preperiod: Option<usize>,
+    /// The least period, when one was certified.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub period: Option<usize>,
+    /// The values the Guy–Smith theorem needed to prove it.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub values_needed: Option<usize>,
+    /// The bound of the search, when no period was certified within it.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub bound_reached: Option<usize>,
+}
+
+/// Every octal code with 1 to `digits` digits after the point (the last one not 0),
+/// in increasing order of length, then of digits: 0.1, …, 0.7, 0.01, …
+pub fn codes(digits: u32) -> Result<Vec<String>, InputError> {
+    if !(1..=MAX_CENSUS_DIGITS).contains(&digits) {
+        return Err(InputError::invalid(
+            "--digits",
+            &digits.to_string(),
+            format!("1 to {MAX_CENSUS_DIGITS} (a census of D digits has 8^D − 1 codes)"),
+        ));
+    }
+    let mut codes = Vec::new();
+    for length in 1..=digits {
+        for number in 0..8u32.pow(length) {
+            let text: String = (0..length)
+                .rev()
+                .map(|i| char::from(b'0' + (number / 8u32.pow(i) % 8) as u8))
+                .collect();
+            if !text.ends_with('0') {
+                codes.push(format!("0.{text}"));
+            }
+        }
+    }
+    Ok(codes)
+}
+
+/// The codes of a list, one per line (`0.137` or `octal:0.137`; blank lines and
+/// lines starting with `#` are skipped), checked and in canonical form.
+pub fn codes_from_list(text: &str) -> Result<Vec<String>, InputError> {
+    text.lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .map(|line| {
+            let code = line.strip_prefix("octal:").unwrap_or(line);
+            Rules::octal(code)
+                .map(|rules| rules.to_string())
+                .map_err(|_| {
+                    InputError::invalid(
+                        "code in the list",
+                        line,
+                        format!(
+                            "an octal code such as 0.137, with at most {} digits",
+                            OCTAL_DIGITS.value
+                        ),
+                    )
+                })
+        })
+        .collect()
+}
+
+/// Shard `index` of `count` (0 ≤ index < count): every count-th code from the
+/// index-th. The shards of one census are disjoint and together hold every code.
+pub fn shard(codes: Vec<String>, index: usize, count: usize) -> Vec<String> {
+    codes
+        .into_iter()
+        .skip(index)
+        .step_by(count.max(1))
+        .collect()
+}
+
+/// Compute `code`'s nim-sequence until a period is certified or `upto` values are
+/// known, within `budget`.
+pub fn survey(code: &str, upto: usize, budget: &Budget) -> Result<CensusLine, Error> {
+    let rules = Rules::octal(code)
+        .map_err(|e| InputError::invalid("octal code", code, format!("an octal code ({e})")))?;
+    let canonical = rules.to_string();
+    let mut solver = Solver::new(rules);
+    let stopped = std::cell::Cell::new(None);
+    let stop = || match budget.spend(STOP_CHECK_INTERVAL as u64) {
+        Ok(()) => false,
+        Err(why) => {
+            stopped.set(Some(why));
+            true
+        }
+    };
+    let certificate = solver
+        .find_period(upto, &stop)
+        .map_err(|e| Error::NoKnownValue(format!("{canonical}: {e}")))?
+        .cloned();
+    if let (None, Some(why)) = (&certificate, stopped.get()) {
+        return Err(Error::from_budget(why, "the census of one code"));
+    }
+    let summary = solver.summary();
+    Ok(CensusLine {
+        code: canonical,
+        values: summary.values,
+        largest: summary.largest,
+        rare_values: summary.rare_values,
+        preperiod: certificate.as_ref().map(|c| c.preperiod),
+        period: certificate.as_ref().map(|c| c.period),
+        values_needed: certificate.as_ref().map(|c| c.values_needed),
+        bound_reached: certificate.is_none().then_some(upto),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_of_up_to_d_digits_number_8_to_the_d_minus_1() {
+        for digits in 1..=3 {
+            let all = codes(digits).unwrap();
+            assert_eq!(all.len(), 8usize.pow(digits) - 1);
+            let mut sorted = all.clone();
+            sorted.sort();
+            sorted.dedup();
+            assert_eq!(sorted.len(), all.len());
+        }
+        assert_eq!(
+            codes(1).unwrap(),
+            ["0.1", "0.2", "0.3", "0.4", "0.5", "0.6", "0.7"]
+        );
+        assert!(codes(0).is_err() && codes(7).is_err());
+    }
+
+    #[test]
+    fn shards_are_disjoint_and_cover_the_census() {
+        let all = codes(3).unwrap();
+        let mut joined: Vec<String> = (0..5).flat_map(|i| shard(all.clone(), i, 5)).collect();
+        joined.sort();
+        let mut expected = all.clone();
+        expected.sort();
+        assert_eq!(joined, expected);
+    }
+
+    #[test]
+    fn survey_finds_the_period_of_kayles_and_reports_a_bound_otherwise() {
+        let kayles = survey("0.77", 1 << 12, &Budget::unlimited()).unwrap();
+        assert_eq!((kayles.preperiod, kayles.period), (Some(71), Some(12)));
+        assert_eq!(kayles.bound_reached, None);
+        let open = survey("0.167", 1 << 12, &Budget::unlimited()).unwrap();
+        assert_eq!((open.period, open.bound_reached), (None, Some(1 << 12)));
+        assert_eq!(open.values, 1 << 12);
+        assert!(open.rare_values.is_some());
+    }
+
+    #[test]
+    fn lists_of_codes_are_checked() {
+        assert_eq!(
+            codes_from_list("# mine\n0.77\noctal:0.1370\n\n").unwrap(),
+            ["0.77", "0.137"]
+        );
+        assert!(
+            codes_from_list("0.8")
+                .unwrap_err()
+                .to_string()
+                .contains("'0.8'")
+        );
+    }
+}
