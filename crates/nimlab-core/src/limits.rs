@@ -43,9 +43,26 @@ impl Limit {
 /// every position reachable: about the number of partitions of the total.
 pub const MISERE_HEAP_SEARCH: Limit = Limit {
     name: "misère search of heap games",
-    value: 32,
+    value: 64,
     unit: "tokens in all",
     reason: "the search visits about as many positions as the total has partitions",
+};
+
+/// The misère quotient of a take-and-break game is computed for heaps up to this size
+/// (a certified quotient then holds for every size).
+pub const MISERE_QUOTIENT_HEAPS: Limit = Limit {
+    name: "heaps of a misère quotient's computation",
+    value: 1000,
+    unit: "tokens in a heap",
+    reason: "Kayles' quotient is certified by heap 167; codes without a small quotient give up at once",
+};
+
+/// The most elements a misère quotient may have (its candidates may have 16 times more).
+pub const MISERE_QUOTIENT_ORDER: Limit = Limit {
+    name: "elements of a misère quotient",
+    value: 256,
+    unit: "elements",
+    reason: "every two-digit code with a certified quotient has at most 42",
 };
 
 /// Misère Turning Turtles is solved by searching every row up to the last head.
@@ -252,6 +269,8 @@ pub const FIBONACCI_INDEX: Limit = Limit {
 /// Every limit, for documentation.
 pub const ALL: &[Limit] = &[
     MISERE_HEAP_SEARCH,
+    MISERE_QUOTIENT_HEAPS,
+    MISERE_QUOTIENT_ORDER,
     MISERE_TURTLES_SEARCH,
     MISERE_SUM_SEARCH,
     SEARCH_BRANCHING,

@@ -8,14 +8,12 @@
 //! The digit before the point removes nothing, so it may only split: `4.` splits a heap
 //! in two, `8.` in three. Kayles is `0.77`, Dawson's Kayles `0.07`.
 //!
-//! This file stands alone on purpose: when the octal engine crate lands, its compiled
-//! codes replace [`TakeBreak`] here.
+//! Codes are read by the octal engine's parser ([`nimlab_octal::Code`]), so a code means
+//! the same here as everywhere else in nimlab.
 
 use crate::error::RulesError;
 use crate::game::{HeapGame, Take, UniformMoves};
-
-/// Most digits after the point a code may have.
-pub const MAX_CODE_DIGITS: usize = 32;
+use nimlab_octal::{Base, Code};
 
 /// Most amounts a subtraction set may have.
 pub const MAX_SUBTRACTION_AMOUNTS: usize = 64;
@@ -37,41 +35,21 @@ impl TakeBreak {
         Self::from_digits(vec![0, 7, 7])
     }
 
-    /// Parse a code: an optional leading digit 0, 4, 8 or c, a point, then up to
-    /// [`MAX_CODE_DIGITS`] hexadecimal digits; trailing zeros are dropped.
+    /// Parse a code such as `0.77`, `4.07` or `0.8f` (hexadecimal digits are allowed,
+    /// octal codes being hexadecimal ones with digits below 8), as
+    /// [`nimlab_octal::Code::parse`] does.
     pub fn parse(code: &str) -> Result<Self, RulesError> {
         let text = code.trim();
-        let invalid = |reason: &str| RulesError::InvalidCode {
+        let code = Code::parse(text, Base::Hex).map_err(|e| RulesError::InvalidCode {
             code: text.to_string(),
-            reason: reason.to_string(),
-        };
-        let (whole, fraction) = text
-            .split_once('.')
-            .ok_or_else(|| invalid("a code has a point, as in 0.77"))?;
-        let d0 = match whole {
-            "" | "0" => 0,
-            "4" => 4,
-            "8" => 8,
-            "c" | "C" => 12,
-            _ => return Err(invalid("before the point only 0, 4, 8 or c may stand")),
-        };
-        if fraction.len() > MAX_CODE_DIGITS {
-            return Err(invalid("a code has at most 32 digits after the point"));
-        }
-        let mut digits = vec![d0];
-        for c in fraction.chars() {
-            let d = c
-                .to_digit(16)
-                .ok_or_else(|| invalid("digits after the point are 0-9 and a-f"))?;
-            digits.push(d as u8);
-        }
-        while digits.len() > 1 && digits.last() == Some(&0) {
-            digits.pop();
-        }
-        if digits.iter().all(|&d| d == 0) {
-            return Err(invalid("a code with no move"));
-        }
-        Ok(Self::from_digits(digits))
+            reason: e.to_string(),
+        })?;
+        Ok(Self::from_code(&code))
+    }
+
+    /// The game of a parsed code.
+    pub fn from_code(code: &Code) -> Self {
+        Self::from_digits((0..=code.last_digit()).map(|k| code.digit(k)).collect())
     }
 
     fn from_digits(digits: Vec<u8>) -> Self {
@@ -249,7 +227,7 @@ mod tests {
     #[test]
     fn dawsons_kayles_values() {
         // 0.07: the nim-sequence of Dawson's Kayles (Winning Ways ch. 4), heaps 0..=20.
-        let dawson = TakeBreak::parse(".07").unwrap();
+        let dawson = TakeBreak::parse("0.07").unwrap();
         let expected = [
             0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3,
         ];
@@ -267,10 +245,10 @@ mod tests {
         assert!(!three.is_octal());
         assert_eq!(options(&three, 5), vec![vec![1, 1, 2]]);
         assert_eq!(options(&three, 3), Vec::<Vec<usize>>::new());
-        for bad in ["", "077", "1.7", "0.7g", "0.00", "0.", "x.7"] {
+        for bad in ["", "077", "1.7", "0.7g", "0.00", "0.", "x.7", ".7"] {
             assert!(TakeBreak::parse(bad).is_err(), "{bad}");
         }
-        let long = format!("0.{}", "7".repeat(33));
+        let long = format!("0.{}", "7".repeat(65));
         assert!(TakeBreak::parse(&long).is_err());
     }
 

@@ -289,8 +289,15 @@ fn dag_specs_read_their_file() {
 fn misere_of_splitting_games_is_searched_or_refused() {
     let v = json_of(&["analyze", "kayles", "1 1 1", "--misere", "--json"]);
     assert_eq!(v["outcome"], "P");
+    let message = error_of(&["analyze", "dawsons-kayles", "65", "--misere"], "", 1);
+    assert!(message.contains("at most 64 tokens"), "{message}");
+    // Kayles has a misère quotient: any size.
+    let v = json_of(&["analyze", "kayles", "30 40", "--misere", "--json"]);
     assert!(
-        error_of(&["analyze", "kayles", "33", "--misere"], "", 1).contains("at most 32 tokens")
+        v["explanation"]
+            .as_str()
+            .unwrap()
+            .contains("misère quotient")
     );
 }
 

@@ -3,10 +3,12 @@
 //! without one. A census is split into disjoint shards for many machines, and its lines
 //! concatenate, in any order, into the whole.
 
+use super::misere_quotient::bounds;
 use crate::error::{Error, InputError};
 use crate::limits::OCTAL_DIGITS;
 use crate::solve::budget::Budget;
-use nimlab_octal::{Rules, STOP_CHECK_INTERVAL, Solver};
+use nimlab_misere::TakeBreak;
+use nimlab_octal::{Base, Code, Rules, STOP_CHECK_INTERVAL, Solver};
 
 /// Most digits of a census of every code (8^D − 1 codes).
 pub const MAX_CENSUS_DIGITS: u32 = 6;
@@ -36,6 +38,41 @@ pub struct CensusLine {
     /// The bound of the search, when no period was certified within it.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub bound_reached: Option<usize>,
+    /// The misère quotient, when the census was asked for it.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub misere: Option<MisereColumn>,
+}
+
+/// What the census says of a code's misère play: its quotient's order and whether it
+/// is tame, or how far the computation got.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct MisereColumn {
+    /// "tame", "wild", or "not found" within the bounds.
+    pub kind: &'static str,
+    /// The quotient's order (of the heaps solved, when not found).
+    pub order: usize,
+    /// The largest heap solved.
+    pub last_heap: usize,
+}
+
+impl MisereColumn {
+    /// The column for one code, within the bounds every misère quotient is computed in.
+    pub fn of(code: &Code) -> Self {
+        let game = TakeBreak::from_code(code);
+        match nimlab_misere::quotient(&game, &bounds()) {
+            Ok(q) => MisereColumn {
+                kind: if q.tame().is_some() { "tame" } else { "wild" },
+                order: q.order(),
+                last_heap: q.last_heap(),
+            },
+            Err(e) => MisereColumn {
+                kind: "not found",
+                order: e.partial.order(),
+                last_heap: e.partial.last_heap(),
+            },
+        }
+    }
 }
 
 /// Every octal code with 1 to `digits` digits after the point (the last one not 0),
@@ -98,10 +135,11 @@ pub fn shard(codes: Vec<String>, index: usize, count: usize) -> Vec<String> {
 }
 
 /// Compute `code`'s nim-sequence until a period is certified or `upto` values are
-/// known, within `budget`.
-pub fn survey(code: &str, upto: usize, budget: &Budget) -> Result<CensusLine, Error> {
-    let rules = Rules::octal(code)
+/// known, within `budget`, and with `misere` its misère quotient's column.
+pub fn survey(code: &str, upto: usize, misere: bool, budget: &Budget) -> Result<CensusLine, Error> {
+    let parsed = Code::parse(code, Base::Octal)
         .map_err(|e| InputError::invalid("octal code", code, format!("an octal code ({e})")))?;
+    let rules = Rules::from_code(parsed.clone());
     let canonical = rules.to_string();
     let mut solver = Solver::new(rules);
     let stopped = std::cell::Cell::new(None);
@@ -129,6 +167,7 @@ pub fn survey(code: &str, upto: usize, budget: &Budget) -> Result<CensusLine, Er
         period: certificate.as_ref().map(|c| c.period),
         values_needed: certificate.as_ref().map(|c| c.values_needed),
         bound_reached: certificate.is_none().then_some(upto),
+        misere: misere.then(|| MisereColumn::of(&parsed)),
     })
 }
 
@@ -165,10 +204,15 @@ mod tests {
 
     #[test]
     fn survey_finds_the_period_of_kayles_and_reports_a_bound_otherwise() {
-        let kayles = survey("0.77", 1 << 12, &Budget::unlimited()).unwrap();
+        let kayles = survey("0.77", 1 << 12, true, &Budget::unlimited()).unwrap();
         assert_eq!((kayles.preperiod, kayles.period), (Some(71), Some(12)));
         assert_eq!(kayles.bound_reached, None);
-        let open = survey("0.167", 1 << 12, &Budget::unlimited()).unwrap();
+        let misere = kayles.misere.unwrap();
+        assert_eq!((misere.kind, misere.order), ("wild", 40));
+        let tame = survey("0.03", 1 << 12, true, &Budget::unlimited()).unwrap();
+        assert_eq!(tame.misere.unwrap().kind, "tame");
+        let open = survey("0.167", 1 << 12, false, &Budget::unlimited()).unwrap();
+        assert_eq!(open.misere, None);
         assert_eq!((open.period, open.bound_reached), (None, Some(1 << 12)));
         assert_eq!(open.values, 1 << 12);
         assert!(open.rare_values.is_some());

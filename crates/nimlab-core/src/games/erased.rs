@@ -7,6 +7,7 @@
 //! `Arc<dyn Ruleset>`, so `analyze`, `moves`, `play` and the web API share one code
 //! path and never match on a game's name.
 
+use super::misere_quotient::LazyQuotient;
 use super::{Analysis, HeapSequence, MoveValues, Strategy, TextMove};
 use crate::error::{Error, InputError};
 use crate::limits::MOVES_REMOTENESS_SEARCH;
@@ -117,6 +118,9 @@ pub trait Ruleset: Send + Sync {
 
     /// The single-heap nim-sequence, if this family has one.
     fn heap_sequence(&self) -> Option<&dyn HeapSequence>;
+
+    /// The misère quotient, if the quotient method covers this family.
+    fn misere_quotient(&self) -> Option<&LazyQuotient>;
 
     /// Read a position (errors name the offending token).
     fn parse_position(&self, text: &str) -> Result<AnyPosition, InputError>;
@@ -249,6 +253,10 @@ impl<S: Strategy> Ruleset for Erased<S> {
 
     fn heap_sequence(&self) -> Option<&dyn HeapSequence> {
         self.0.heap_sequence()
+    }
+
+    fn misere_quotient(&self) -> Option<&LazyQuotient> {
+        self.0.misere_quotient()
     }
 
     fn parse_position(&self, text: &str) -> Result<AnyPosition, InputError> {

@@ -23,20 +23,23 @@
 //! positions of at most [`MISERE_HEAP_SEARCH`] tokens in all, and an
 //! [`Error::TooLarge`] beyond.
 
+use super::misere_quotient::{LazyQuotient, heap_size, leaves};
 use super::{
     Analysis, HeapSequence, MoveValue, Strategy, WinningMoves, analyzed_move_values,
     misere_by_search, search_after,
 };
 use crate::error::{Error, InputError};
 use crate::limits::MISERE_HEAP_SEARCH;
-use crate::num::{Nat, parse_bounded, parse_nat, tokens};
+use crate::num::{Nat, parse_bounded, parse_nat, to_u64, tokens};
 use crate::report::Board;
 use crate::solve::budget::Budget;
 use crate::solve::search::Game;
 use crate::solve::sum::nim_sum;
 use crate::solve::{Convention, Outcome};
 use crate::text::{list_with_or, tokens_word};
+use malachite_base::num::arithmetic::traits::CheckedSub;
 use malachite_base::num::basic::traits::{One, Zero};
+use nimlab_misere::{Family, PositionError, Quotient};
 
 /// One option of a single heap: the heaps left in its place (none if it was used
 /// up; two if it was split).
@@ -153,6 +156,12 @@ pub trait HeapRules: Send + Sync + 'static {
 
     /// The nim-sequence of one heap.
     fn sequence(&self) -> &dyn HeapSequence;
+
+    /// The misère quotient of the family, for families the quotient method covers
+    /// (take-and-break codes); misère play uses it when it is certified. Default: none.
+    fn misere_quotient(&self) -> Option<&LazyQuotient> {
+        None
+    }
 }
 
 /// How many tokens a move from a heap of `n` to `option` removes.
@@ -434,6 +443,62 @@ impl<H: HeapRules> HeapSum<H> {
         )
     }
 
+    /// Misère play by the certified misère quotient: exact for heaps of any size.
+    fn misere_by_quotient(
+        &self,
+        quotient: &Quotient,
+        heaps: &[Nat],
+        grundy: Nat,
+        max_moves: usize,
+    ) -> Result<Analysis<HeapMove>, Error> {
+        let spec = self.rules.spec();
+        let unanswered = |e: PositionError| Error::NoKnownValue(format!("{spec}: {e}"));
+        let sizes = heaps
+            .iter()
+            .map(|n| heap_size(quotient, n))
+            .collect::<Result<Vec<_>, _>>()?;
+        let element = quotient.element_of(&sizes).map_err(unanswered)?;
+        let lost = quotient.is_p(element);
+        let mut winning = WinningMoves::new(max_moves);
+        if !lost {
+            let moves = quotient.winning_moves(&sizes).map_err(unanswered)?;
+            for by_size in &moves.by_heap {
+                let n = &heaps[by_size.heap];
+                let mut per_heap = Nat::from(by_size.moves.len());
+                for family in &by_size.families {
+                    per_heap += family_count(family, n)?;
+                }
+                winning.add_count(per_heap * Nat::from(by_size.copies));
+                let copies = (0..heaps.len()).filter(|&i| heaps[i] == *n);
+                for index in copies {
+                    let listed = by_size.moves.iter().map(|parts| leaves(n, parts));
+                    let from_families = by_size
+                        .families
+                        .iter()
+                        .flat_map(|family| family_moves(family, n));
+                    for into in listed.chain(from_families).take(winning.room()) {
+                        let play = HeapMove { heap: index, into };
+                        let reason = "leaves a position whose element is in the P-portion";
+                        winning.keep(play, reason, |play| self.describe_heap_move(heaps, play));
+                    }
+                }
+            }
+        }
+        let explanation = format!(
+            "misère play of {spec} follows its misère quotient (order {}): the position's \
+             element is {}, which is {} the P-portion",
+            quotient.order(),
+            quotient.word(element),
+            if lost { "in" } else { "not in" }
+        );
+        Ok(winning.into_analysis(
+            Convention::Misere,
+            Outcome::from_mover_wins(!lost),
+            Some(grundy),
+            explanation,
+        ))
+    }
+
     /// The move that replaces one heap of `from` by the heaps of `to` in its place.
     fn replaced_heap(&self, from: &[Nat], to: &[Nat]) -> Option<HeapMove> {
         let added = (to.len() + 1).checked_sub(from.len())?;
@@ -554,6 +619,13 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
         let values = self.values(heaps)?;
         let profile = ValueProfile::of(&values);
         if !self.misere_by_rule(convention)? {
+            if let Some(quotient) = self
+                .rules
+                .misere_quotient()
+                .and_then(LazyQuotient::certified)
+            {
+                return self.misere_by_quotient(quotient, heaps, profile.nim_sum, max_moves);
+            }
             return self.misere_by_search(heaps, profile.nim_sum, max_moves, budget);
         }
         let lost = profile.lost(convention);
@@ -574,6 +646,10 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
 
     fn heap_sequence(&self) -> Option<&dyn HeapSequence> {
         Some(self.rules.sequence())
+    }
+
+    fn misere_quotient(&self) -> Option<&LazyQuotient> {
+        self.rules.misere_quotient()
     }
 
     fn move_count(&self, heaps: &Vec<Nat>) -> Nat {
@@ -747,8 +823,107 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
     }
 }
 
+/// How many moves of a heap of `n` tokens a family of the quotient's winning moves
+/// holds, for `n` of any size.
+fn family_count(family: &Family, n: &Nat) -> Result<Nat, Error> {
+    if let Some(n) = to_u64(n) {
+        return Ok(Nat::from(family.count(n)));
+    }
+    match *family {
+        Family::Pairs {
+            removed,
+            fixed,
+            first,
+            step,
+        } => Ok(pairs_count(n, removed + fixed.unwrap_or(0), first, step)),
+        Family::Triples { .. } => Err(Error::NoKnownValue(
+            "counting the three-heap splits of a heap of more than 20 digits is not supported"
+                .to_string(),
+        )),
+    }
+}
+
+/// How many x = first, first + step, … have x ≤ rest − x, where rest = n − `taken`
+/// ([`Family::count`] of a pair family, for n of any size).
+fn pairs_count(n: &Nat, taken: u64, first: u64, step: u64) -> Nat {
+    let Some(rest) = n.checked_sub(Nat::from(taken)) else {
+        return Nat::ZERO;
+    };
+    let half: Nat = rest >> 1u32;
+    if step == 0 || half < first {
+        Nat::ZERO
+    } else {
+        (half - Nat::from(first)) / Nat::from(step) + Nat::ONE
+    }
+}
+
+/// The moves of a family of the quotient's winning moves from a heap of `n` tokens, in
+/// order, each as the heaps it leaves (smallest first).
+fn family_moves(family: &Family, n: &Nat) -> Box<dyn Iterator<Item = Vec<Nat>>> {
+    match *family {
+        Family::Pairs { step: 0, .. } | Family::Triples { step: 0, .. } => {
+            Box::new(std::iter::empty())
+        }
+        Family::Pairs {
+            removed,
+            fixed,
+            first,
+            step,
+        } => {
+            let Some(rest) = n.checked_sub(Nat::from(removed + fixed.unwrap_or(0))) else {
+                return Box::new(std::iter::empty());
+            };
+            let bound = rest.clone();
+            Box::new(
+                (0u64..)
+                    .map(move |i| Nat::from(first + i * step))
+                    .take_while(move |x| x + x <= bound)
+                    .map(move |x| {
+                        let mut heaps: Vec<Nat> = fixed.map(Nat::from).into_iter().collect();
+                        heaps.push(&rest - &x);
+                        heaps.push(x);
+                        heaps.sort();
+                        heaps
+                    }),
+            )
+        }
+        Family::Triples {
+            removed,
+            first,
+            second,
+            step,
+        } => {
+            let Some(rest) = n.checked_sub(Nat::from(removed)) else {
+                return Box::new(std::iter::empty());
+            };
+            let rest3 = rest.clone();
+            Box::new(
+                (0u64..)
+                    .map(move |i| first + i * step)
+                    .take_while(move |&x| rest3 >= 3 * x)
+                    .flat_map(move |x| {
+                        let y0 = x + (second % step + step - x % step) % step;
+                        let rest = rest.clone();
+                        (0u64..)
+                            .map(move |j| y0 + j * step)
+                            .take_while({
+                                let rest = rest.clone();
+                                move |&y| rest >= x + 2 * y
+                            })
+                            .map(move |y| {
+                                vec![Nat::from(x), Nat::from(y), &rest - Nat::from(x + y)]
+                            })
+                    }),
+            )
+        }
+    }
+}
+
 /// Most tokens in a position that searches hold in the compact form [`SmallHeaps`].
-pub const SMALL_HEAPS: usize = 40;
+pub const SMALL_HEAPS: usize = 64;
+
+// Every position misère search takes on fits the compact form.
+const _: () = assert!(MISERE_HEAP_SEARCH.value as usize <= SMALL_HEAPS);
 
 /// A position of at most [`SMALL_HEAPS`] tokens as searches hold it: the non-empty
 /// heaps, largest first, then zeros. Equal positions have equal forms whatever the
@@ -952,6 +1127,63 @@ pub(crate) mod testing {
                     "{convention:?} winning moves from {position:?}"
                 );
                 assert_eq!(analysis.winning_move_count, Nat::from(winning.len()));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod quotient_tests {
+    use super::*;
+
+    /// The count of a pair family for heaps beyond 64 bits is the same formula as the
+    /// quotient crate's for heaps within them.
+    #[test]
+    fn pair_counts_of_any_size_agree_with_the_quotient_crate() {
+        for (removed, fixed, first, step) in
+            [(1, None, 1, 12), (2, None, 3, 24), (0, Some(4), 2, 5)]
+        {
+            let family = Family::Pairs {
+                removed,
+                fixed,
+                first,
+                step,
+            };
+            for n in (0..300u64).chain([u64::MAX - 7, u64::MAX]) {
+                assert_eq!(
+                    pairs_count(&Nat::from(n), removed + fixed.unwrap_or(0), first, step),
+                    Nat::from(family.count(n)),
+                    "{family:?} n = {n}"
+                );
+            }
+        }
+    }
+
+    /// Moves listed from a family are the moves it counts, and each leaves its heaps
+    /// summing to the heap less the tokens removed.
+    #[test]
+    fn family_moves_are_what_the_family_counts() {
+        let families = [
+            Family::Pairs {
+                removed: 1,
+                fixed: None,
+                first: 2,
+                step: 3,
+            },
+            Family::Triples {
+                removed: 0,
+                first: 1,
+                second: 2,
+                step: 2,
+            },
+        ];
+        for family in &families {
+            for n in 0..60u64 {
+                let moves: Vec<Vec<Nat>> = family_moves(family, &Nat::from(n)).collect();
+                assert_eq!(moves.len() as u128, family.count(n), "{family:?} n = {n}");
+                for heaps in moves {
+                    assert!(heaps.windows(2).all(|w| w[0] <= w[1]) && heaps[0] > 0u32);
+                }
             }
         }
     }

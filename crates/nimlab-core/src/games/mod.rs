@@ -18,6 +18,7 @@ pub mod fibonacci;
 pub mod flipflop;
 pub mod grundy_game;
 pub mod heap;
+pub mod misere_quotient;
 pub mod nim;
 pub mod octal;
 pub mod registry;
@@ -294,6 +295,11 @@ pub trait Strategy: Game + Send + Sync + 'static {
 
     /// The single-heap nim-sequence, for families whose positions are heaps.
     fn heap_sequence(&self) -> Option<&dyn HeapSequence> {
+        None
+    }
+
+    /// The misère quotient of a heap family the quotient method covers.
+    fn misere_quotient(&self) -> Option<&misere_quotient::LazyQuotient> {
         None
     }
 

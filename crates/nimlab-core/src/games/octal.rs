@@ -24,6 +24,7 @@ use super::heap::{
     HeapOption, HeapOptions, HeapRules, describe_heaps, describe_take, parse_take, take_syntax,
     taken,
 };
+use super::misere_quotient::LazyQuotient;
 use crate::error::{Error, InputError};
 use crate::limits::{OCTAL_DIGITS, OCTAL_PERIOD_SEARCH, OCTAL_THREE_HEAP_SPLITS};
 use crate::num::{Nat, parse_nat, to_u64};
@@ -33,6 +34,7 @@ use crate::solve::period::Periodicity;
 use crate::text::count_of;
 use malachite_base::num::arithmetic::traits::Mod;
 use malachite_base::num::basic::traits::{One, Zero};
+use nimlab_misere::TakeBreak;
 use nimlab_octal::{Base, Code, CodeError, Rules};
 
 /// A take-and-break game with a finite octal or hexadecimal code.
@@ -43,6 +45,7 @@ pub struct Octal {
     /// The game's own name, when it has one (Kayles, Dawson's chess, …).
     name: Option<&'static Named>,
     sequence: EngineSequence,
+    quotient: LazyQuotient,
 }
 
 /// A take-and-break game known by name.
@@ -119,6 +122,7 @@ impl Octal {
         };
         Octal {
             sequence: EngineSequence::new(spec, rules.clone()),
+            quotient: LazyQuotient::new(TakeBreak::from_code(&code)),
             code,
             rules,
             name,
@@ -633,6 +637,10 @@ impl HeapRules for Octal {
     fn sequence(&self) -> &dyn HeapSequence {
         self
     }
+
+    fn misere_quotient(&self) -> Option<&LazyQuotient> {
+        Some(&self.quotient)
+    }
 }
 
 impl HeapSequence for Octal {
@@ -749,6 +757,31 @@ mod tests {
                 let game = sum(Octal::parse(&format!("0.{d1}{d2}")).unwrap());
                 check_table_against_engine(&game, 60);
             }
+        }
+    }
+
+    /// Misère play by the quotient, for every two-digit code whose quotient is
+    /// certified, against exhaustive search: outcome and every winning move of every
+    /// position of up to three heaps of at most 10 tokens.
+    #[test]
+    fn misere_quotients_of_two_digit_codes_match_brute_force() {
+        let mut certified = Vec::new();
+        for d1 in 0..8u8 {
+            for d2 in 1..8u8 {
+                let code = format!("0.{d1}{d2}");
+                let game = sum(Octal::parse(&code).unwrap());
+                if game.rules.misere_is_tame().unwrap() || game.rules.quotient.certified().is_none()
+                {
+                    continue;
+                }
+                check_against_brute_force(&game, 10, 3);
+                certified.push(code);
+            }
+        }
+        for code in [
+            "0.15", "0.34", "0.44", "0.53", "0.71", "0.72", "0.75", "0.77",
+        ] {
+            assert!(certified.iter().any(|c| c == code), "{code}: {certified:?}");
         }
     }
 

@@ -10,6 +10,7 @@
 
 use super::HeapSequence;
 use super::heap::{HeapOption, HeapOptions, HeapRules};
+use super::misere_quotient::LazyQuotient;
 use super::nim::{amounts_up_to, take_amounts};
 use crate::error::{Error, InputError};
 use crate::limits::{SUBTRACTION_AMOUNT, SUBTRACTION_PERIOD_SEARCH, SUBTRACTION_WORK, TAKE_AMOUNT};
@@ -97,6 +98,8 @@ pub struct Subtraction {
     set: Vec<usize>,
     solved: Once<Solved>,
     small_table: Once<Vec<u32>>,
+    /// The misère quotient, for sets the quotient method takes (amounts up to 4096).
+    quotient: Option<LazyQuotient>,
 }
 
 /// The certified period, a table covering it, and whether misère play is tame.
@@ -119,10 +122,14 @@ impl Subtraction {
         let mut set: Vec<usize> = amounts.iter().map(|&s| s as usize).collect();
         set.sort_unstable();
         set.dedup();
+        let quotient = nimlab_misere::Subtraction::new(&set)
+            .ok()
+            .map(LazyQuotient::new);
         Ok(Subtraction {
             set,
             solved: Once::default(),
             small_table: Once::default(),
+            quotient,
         })
     }
 
@@ -278,6 +285,10 @@ impl HeapRules for Subtraction {
 
     fn sequence(&self) -> &dyn HeapSequence {
         self
+    }
+
+    fn misere_quotient(&self) -> Option<&LazyQuotient> {
+        self.quotient.as_ref()
     }
 }
 

@@ -5,8 +5,10 @@
 //! exactly, and decimal strings beyond.
 
 mod board;
+mod quotient;
 
 pub use board::{Board, Flip, GraphToken, SumPart};
+pub use quotient::QuotientReport;
 
 use crate::error::Error;
 use crate::games::{Analysis, AnyMove, AnyPosition, MoveValues, Ruleset};

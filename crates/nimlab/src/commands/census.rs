@@ -17,6 +17,7 @@ use std::sync::mpsc;
 const EXAMPLES: &str = "\
 Examples:
   nimlab census --digits 2
+  nimlab census --digits 2 --misere
   nimlab census --digits 3 --upto 4096 --out census.jsonl
   nimlab census --digits 2 --shard 0/4 --out census-0.jsonl
   echo 0.77 > codes.txt; nimlab census --codes codes.txt";
@@ -54,6 +55,10 @@ pub struct Args {
     /// Append the lines to FILE, skipping the codes it already holds.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+    /// Add each code's misère quotient: tame or wild and its order, or "not found"
+    /// within the bounds of `nimlab quotient`.
+    #[arg(long)]
+    misere: bool,
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
@@ -83,7 +88,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         }
         None => Box::new(io::stdout().lock()),
     };
-    survey_all(&codes, upto, jobs, &mut out)
+    survey_all(&codes, upto, args.misere, jobs, &mut out)
 }
 
 /// `I/K` with I < K.
@@ -144,6 +149,7 @@ fn open_for_appending(path: &Path) -> Result<(File, HashSet<String>), Failure> {
 fn survey_all(
     codes: &[String],
     upto: usize,
+    misere: bool,
     jobs: usize,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
@@ -156,7 +162,7 @@ fn survey_all(
             scope.spawn(move || {
                 while let Some(code) = codes.get(next.fetch_add(1, Ordering::Relaxed)) {
                     if sender
-                        .send(census::survey(code, upto, &Budget::unlimited()))
+                        .send(census::survey(code, upto, misere, &Budget::unlimited()))
                         .is_err()
                     {
                         break;

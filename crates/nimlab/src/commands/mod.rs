@@ -6,6 +6,7 @@ pub mod grundy;
 pub mod moves;
 pub mod period;
 pub mod play;
+pub mod quotient;
 pub mod review;
 pub mod seq;
 mod sequence_file;

@@ -1,0 +1,110 @@
+//! Misère play by quotients on the command line: `nimlab quotient`, and analysis,
+//! moves and play of splitting games with heaps of any size.
+
+mod common;
+
+use common::{error_of, json_of, stdout_of};
+
+#[test]
+fn the_quotient_of_kayles_is_presented_as_the_papers_do() {
+    let text = stdout_of(&["quotient", "kayles"]);
+    assert!(text.contains("Order: 40"), "{text}");
+    assert!(text.contains("Wild"), "{text}");
+    assert!(
+        text.contains("Presentation: ⟨a, b, c, d, e, f, g |"),
+        "{text}"
+    );
+    assert!(text.contains("Φ(n + 12) = Φ(n) for n ≥ 71"), "{text}");
+    let report = json_of(&["quotient", "octal:0.75", "--json"]);
+    assert_eq!(report["order"], 8);
+    assert_eq!(report["certified"], true);
+    assert_eq!(report["p_portion"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        (report["preperiod"].as_u64(), report["period"].as_u64()),
+        (Some(8), Some(2))
+    );
+    // Impartial misère quotients have even order; a tame game's is misère Nim's.
+    let tame = json_of(&["quotient", "subtraction:1,2", "--json"]);
+    assert_eq!(tame["tame"], 2);
+    assert_eq!(tame["order"].as_u64().unwrap() % 2, 0);
+}
+
+#[test]
+fn no_quotient_within_the_bound_says_how_far_it_got() {
+    // The report of how far it got, then one line on why, and status 1.
+    let output = common::nimlab()
+        .args(["quotient", "dawsons-kayles", "--json", "--max-heap", "20"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["certified"], false);
+    assert_eq!(report["last_heap"], 20);
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("heaps up to 20"), "{stderr}");
+    let message = error_of(&["quotient", "wythoff"], "", 2);
+    assert!(message.contains("take-and-break"), "{message}");
+}
+
+#[test]
+fn misere_kayles_is_exact_for_rows_of_any_size() {
+    let row = format!("1{}7", "0".repeat(60));
+    let heaps = format!("{row} 1000000 999999 5");
+    let analysis = json_of(&["analyze", "kayles", &heaps, "--misere", "--json"]);
+    let explanation = analysis["explanation"].as_str().unwrap();
+    assert!(explanation.contains("element is"), "{explanation}");
+    // Every listed winning move leads to a position the quotient calls lost.
+    for m in analysis["winning_moves"].as_array().unwrap() {
+        let after = m["to"].as_str().unwrap();
+        let reply = json_of(&["analyze", "kayles", after, "--misere", "--json"]);
+        assert_eq!(reply["outcome"], "P", "{after}");
+    }
+    let moves = json_of(&["moves", "kayles", "30 40", "--misere", "--json"]);
+    let winning = moves["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["result"] == "win")
+        .count();
+    let analysis = json_of(&["analyze", "kayles", "30 40", "--misere", "--json"]);
+    assert_eq!(
+        analysis["winning_move_count"].as_u64(),
+        Some(winning as u64)
+    );
+}
+
+/// The census column reproduces the two-digit table: 24 tame codes and 9 wild ones,
+/// with the orders of their quotients.
+#[test]
+fn the_census_reports_misere_quotients() {
+    let census = stdout_of(&["census", "--digits", "2", "--upto", "1024", "--misere"]);
+    let mut wild = Vec::new();
+    let mut tame = 0;
+    for line in census.lines() {
+        let line: serde_json::Value = serde_json::from_str(line).unwrap();
+        match line["misere"]["kind"].as_str().unwrap() {
+            "tame" => tame += 1,
+            "wild" => wild.push((
+                line["code"].as_str().unwrap().to_string(),
+                line["misere"]["order"].as_u64().unwrap(),
+            )),
+            _ => {}
+        }
+    }
+    wild.sort();
+    let expected = [
+        ("0.15", 42),
+        ("0.34", 12),
+        ("0.44", 40),
+        ("0.46", 40),
+        ("0.53", 16),
+        ("0.71", 36),
+        ("0.72", 24),
+        ("0.75", 8),
+        ("0.77", 40),
+    ];
+    let expected: Vec<(String, u64)> = expected.iter().map(|&(c, o)| (c.to_string(), o)).collect();
+    assert_eq!(wild, expected);
+    assert_eq!(tame, 24);
+}
