@@ -8,6 +8,7 @@
 //! known period makes the engine search for a period, up to [`OCTAL_PERIOD_SEARCH`]
 //! values; a game without one there has no known value for such a heap.
 
+use super::HeapSequence;
 use crate::error::Error;
 use crate::limits::OCTAL_PERIOD_SEARCH;
 use crate::num::{Nat, to_u64};
@@ -120,7 +121,11 @@ impl EngineSequence {
     }
 
     /// The least certified period, searching at most `max_values` values.
-    pub fn periodicity(&self, max_values: usize, budget: &Budget) -> Result<Periodicity, Error> {
+    pub fn periodicity_up_to(
+        &self,
+        max_values: usize,
+        budget: &Budget,
+    ) -> Result<Periodicity, Error> {
         let mut solver = self.solver();
         let c = self.find_period(&mut solver, max_values, budget)?;
         Ok(Periodicity {
@@ -215,6 +220,28 @@ impl EngineSequence {
                 self.spec
             )),
         }
+    }
+}
+
+impl HeapSequence for EngineSequence {
+    fn grundy_table(&self, upto: usize, budget: &Budget) -> Result<Vec<u32>, Error> {
+        self.table(upto, budget)
+    }
+
+    fn periodicity(&self, budget: &Budget) -> Result<Periodicity, Error> {
+        self.periodicity_up_to(OCTAL_PERIOD_SEARCH.get(), budget)
+    }
+
+    fn periodicity_within(
+        &self,
+        max_values: usize,
+        budget: &Budget,
+    ) -> Option<Result<Periodicity, Error>> {
+        Some(self.periodicity_up_to(max_values, budget))
+    }
+
+    fn engine_rules(&self) -> Option<Rules> {
+        Some(self.rules())
     }
 }
 

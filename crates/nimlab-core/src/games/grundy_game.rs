@@ -4,16 +4,14 @@
 //! so the mex ranges over XORs, not over single heaps. No period is known (Flammenkamp
 //! computed 2^35 values without finding one; OEIS A002188), so values come from the
 //! octal engine's table ([`EngineSequence`], the sparse-space method), for heaps below
-//! [`OCTAL_PERIOD_SEARCH`] tokens.
+//! [`crate::limits::OCTAL_PERIOD_SEARCH`] tokens.
 
 use super::HeapSequence;
 use super::engine_sequence::EngineSequence;
 use super::heap::{HeapOption, HeapOptions, HeapRules};
 use crate::error::{Error, InputError};
-use crate::limits::OCTAL_PERIOD_SEARCH;
 use crate::num::{Nat, parse_nat, to_u64};
 use crate::solve::budget::Budget;
-use crate::solve::period::Periodicity;
 use nimlab_octal::Rules;
 
 /// Grundy's game, with its table of values computed so far.
@@ -148,29 +146,7 @@ impl HeapRules for GrundyGame {
     }
 
     fn sequence(&self) -> &dyn HeapSequence {
-        self
-    }
-}
-
-impl HeapSequence for GrundyGame {
-    fn grundy_table(&self, upto: usize, budget: &Budget) -> Result<Vec<u32>, Error> {
-        self.sequence.table(upto, budget)
-    }
-
-    fn periodicity(&self, budget: &Budget) -> Result<Periodicity, Error> {
-        self.sequence.periodicity(OCTAL_PERIOD_SEARCH.get(), budget)
-    }
-
-    fn periodicity_within(
-        &self,
-        max_values: usize,
-        budget: &Budget,
-    ) -> Option<Result<Periodicity, Error>> {
-        Some(self.sequence.periodicity(max_values, budget))
-    }
-
-    fn engine_rules(&self) -> Option<nimlab_octal::Rules> {
-        Some(self.sequence.rules())
+        &self.sequence
     }
 }
 
@@ -181,6 +157,7 @@ mod tests {
     use crate::games::heap::HeapSum;
     use crate::games::heap::testing::check_against_brute_force;
     use crate::games::heap::testing::check_table_against_engine;
+    use crate::limits::OCTAL_PERIOD_SEARCH;
     use crate::solve::{Convention, Outcome};
 
     fn game() -> HeapSum<GrundyGame> {
@@ -193,7 +170,10 @@ mod tests {
     fn seed_values_and_examples() {
         let g = game();
         assert_eq!(
-            g.rules.grundy_table(8, &Budget::unlimited()).unwrap(),
+            g.rules
+                .sequence
+                .grundy_table(8, &Budget::unlimited())
+                .unwrap(),
             [0, 0, 0, 1, 0, 2, 1, 0, 2]
         );
         let outcome = |p: &str| {
@@ -239,7 +219,7 @@ mod tests {
         let g = GrundyGame::new();
         for upto in [5usize, 17, 300, 2000] {
             assert_eq!(
-                g.grundy_table(upto, &Budget::unlimited()).unwrap(),
+                g.sequence.grundy_table(upto, &Budget::unlimited()).unwrap(),
                 whole[..=upto]
             );
         }
@@ -253,7 +233,8 @@ mod tests {
             .unwrap_err();
         assert!(err.to_string().contains("no known period"), "{err}");
         assert!(
-            g.periodicity(&Budget::unlimited())
+            g.sequence
+                .periodicity(&Budget::unlimited())
                 .unwrap_err()
                 .to_string()
                 .contains("2^35")

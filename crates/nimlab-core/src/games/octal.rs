@@ -11,7 +11,7 @@
 //! [`EngineSequence`]): computed as far as a question needs, with its period certified
 //! by the Guy–Smith theorem as soon as the values prove one; heaps of any size then take
 //! their value from the period. A game without a period within the engine's search
-//! ([`OCTAL_PERIOD_SEARCH`] values) is exact for heaps inside that range only.
+//! ([`crate::limits::OCTAL_PERIOD_SEARCH`] values) is exact for heaps inside that range only.
 //!
 //! Winning moves from a huge heap: the splits (a, m − a) with a beyond n0 + p come in
 //! p residue classes whose value depends only on a mod p, so they are counted exactly
@@ -26,11 +26,10 @@ use super::heap::{
 };
 use super::misere_quotient::LazyQuotient;
 use crate::error::{Error, InputError};
-use crate::limits::{OCTAL_DIGITS, OCTAL_PERIOD_SEARCH, OCTAL_THREE_HEAP_SPLITS};
+use crate::limits::{OCTAL_DIGITS, OCTAL_THREE_HEAP_SPLITS};
 use crate::num::{Nat, parse_nat, to_u64};
 use crate::report::Board;
 use crate::solve::budget::Budget;
-use crate::solve::period::Periodicity;
 use crate::text::count_of;
 use malachite_base::num::arithmetic::traits::Mod;
 use malachite_base::num::basic::traits::{One, Zero};
@@ -274,10 +273,7 @@ impl Octal {
         if self.splits() {
             return Ok(false);
         }
-        let Ok(periodicity) = self
-            .sequence
-            .periodicity(OCTAL_PERIOD_SEARCH.get(), &Budget::unlimited())
-        else {
+        let Ok(periodicity) = self.sequence.periodicity(&Budget::unlimited()) else {
             return Ok(false);
         };
         let bound = periodicity.preperiod + periodicity.period + self.rules.max_removal();
@@ -635,33 +631,11 @@ impl HeapRules for Octal {
     }
 
     fn sequence(&self) -> &dyn HeapSequence {
-        self
+        &self.sequence
     }
 
     fn misere_quotient(&self) -> Option<&LazyQuotient> {
         Some(&self.quotient)
-    }
-}
-
-impl HeapSequence for Octal {
-    fn grundy_table(&self, upto: usize, budget: &Budget) -> Result<Vec<u32>, Error> {
-        self.sequence.table(upto, budget)
-    }
-
-    fn periodicity(&self, budget: &Budget) -> Result<Periodicity, Error> {
-        self.sequence.periodicity(OCTAL_PERIOD_SEARCH.get(), budget)
-    }
-
-    fn periodicity_within(
-        &self,
-        max_values: usize,
-        budget: &Budget,
-    ) -> Option<Result<Periodicity, Error>> {
-        Some(self.sequence.periodicity(max_values, budget))
-    }
-
-    fn engine_rules(&self) -> Option<nimlab_octal::Rules> {
-        Some(self.sequence.rules())
     }
 }
 
@@ -703,14 +677,20 @@ mod tests {
     fn kayles_matches_the_seed_and_has_period_12_from_71() {
         let kayles = Octal::kayles();
         assert_eq!(
-            kayles.grundy_table(8, &Budget::unlimited()).unwrap(),
+            kayles
+                .sequence
+                .grundy_table(8, &Budget::unlimited())
+                .unwrap(),
             [0, 1, 2, 3, 1, 4, 3, 2, 1]
         );
         assert_eq!(
-            kayles.grundy_table(600, &Budget::unlimited()).unwrap(),
+            kayles
+                .sequence
+                .grundy_table(600, &Budget::unlimited())
+                .unwrap(),
             seed_kayles(600)
         );
-        let p = kayles.periodicity(&Budget::unlimited()).unwrap();
+        let p = kayles.sequence.periodicity(&Budget::unlimited()).unwrap();
         assert_eq!((p.preperiod, p.period), (71, 12));
         assert_eq!(
             p.theorem,
@@ -727,20 +707,24 @@ mod tests {
         // is the same sequence shifted by one, so its last exception is at 52.
         let p = Octal::parse("0.137")
             .unwrap()
+            .sequence
             .periodicity(&Budget::unlimited())
             .unwrap();
         assert_eq!((p.preperiod, p.period), (52, 34));
         let p = Octal::parse("0.07")
             .unwrap()
+            .sequence
             .periodicity(&Budget::unlimited())
             .unwrap();
         assert_eq!((p.preperiod, p.period), (53, 34));
         let chess = Octal::parse("0.137")
             .unwrap()
+            .sequence
             .grundy_table(300, &Budget::unlimited())
             .unwrap();
         let kayles = Octal::parse("0.07")
             .unwrap()
+            .sequence
             .grundy_table(301, &Budget::unlimited())
             .unwrap();
         assert_eq!(chess[..], kayles[1..]);
@@ -862,6 +846,7 @@ mod tests {
         let kayles = Octal::kayles();
         for n in [500u64, 777, 1001, 1234] {
             let table = kayles
+                .sequence
                 .grundy_table(n as usize, &Budget::unlimited())
                 .unwrap();
             for target in 0..8u32 {
@@ -896,7 +881,7 @@ mod tests {
         // 0.16 is periodic only from heap 105,351 on, with period 149,459 (Gangolli and
         // Plambeck 1989): within the engine's search of 2^20 values.
         let game = Octal::parse("0.16").unwrap();
-        let p = game.periodicity(&Budget::unlimited()).unwrap();
+        let p = game.sequence.periodicity(&Budget::unlimited()).unwrap();
         assert_eq!((p.preperiod, p.period), (105_351, 149_459));
         let huge = Nat::from(10u32).pow(40) + Nat::from(7u32);
         assert_eq!(
@@ -906,6 +891,7 @@ mod tests {
         // 0.167 has no known period: a search of 4096 values says what it found.
         let game = Octal::parse("0.167").unwrap();
         let err = game
+            .sequence
             .periodicity_within(4096, &Budget::unlimited())
             .unwrap()
             .unwrap_err()
