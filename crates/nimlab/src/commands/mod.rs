@@ -10,6 +10,7 @@ pub mod quotient;
 pub mod review;
 pub mod seq;
 mod sequence_file;
+pub mod serve;
 pub mod shell;
 pub mod task;
 

@@ -1,0 +1,499 @@
+"use strict";
+// nimlab's page: plays any game of the registry against the computer through the
+// JSON API, draws the board the server describes, and explores nim-sequences. All the
+// game logic is on the server; the page only turns clicks into the moves it lists.
+
+const $ = (id) => document.getElementById(id);
+const SVG = "http://www.w3.org/2000/svg";
+const DRAW_LIMIT = 240; // tokens, pins or cells drawn; bigger boards are text
+const EXAMPLE_GRAPH = "4 4 1 0 2 0 3 1 3 2";
+
+let families = [];
+let game = null; // the game in play, see start()
+
+async function api(path, body) {
+  const options = body === undefined ? {} : {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  };
+  const response = await fetch(path, options);
+  const answer = await response.json();
+  if (!response.ok) throw new Error(answer.message || response.statusText);
+  return answer;
+}
+
+function showError(where, error) {
+  $(where).textContent = error ? String(error.message || error) : "";
+}
+
+function element(tag, attributes = {}, text) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+// ---- choosing a game -------------------------------------------------------------
+
+function chosenSpec() {
+  const typed = $("game-spec").value.trim();
+  return typed || $("game-menu").value;
+}
+
+function familyOf(spec) {
+  const name = spec.split(":")[0];
+  return families.find((f) => f.name === name);
+}
+
+async function loadGames() {
+  families = await api("/api/games");
+  for (const family of families) {
+    const option = element("option", { value: family.example }, `${family.syntax} — ${family.summary}`);
+    $("game-menu").append(option);
+  }
+  $("game-menu").value = "take:3";
+  gameChosen();
+}
+
+function gameChosen() {
+  const family = familyOf(chosenSpec());
+  if (!family) return;
+  $("start-position").value = family.example_position;
+  $("rules").textContent = `${family.rules} Positions: ${family.position_syntax}.`;
+}
+
+function randomStart() {
+  const family = familyOf(chosenSpec());
+  const example = family ? family.example_position : $("start-position").value;
+  const random = (n) => 1 + Math.floor(Math.random() * n);
+  $("start-position").value = example
+    .replace(/\d+/g, (digits) => String(random(Math.max(6, 2 * Number(digits)))))
+    .replace(/[HT]+/g, (coins) => Array.from(coins, () => (Math.random() < 0.5 ? "H" : "T")).join(""));
+}
+
+function request(extra = {}) {
+  const body = { game: game.spec, position: game.position, misere: game.misere, ...extra };
+  if (game.spec === "dag") body.graph = EXAMPLE_GRAPH;
+  return body;
+}
+
+async function start(event) {
+  if (event) event.preventDefault();
+  showError("error");
+  let spec = chosenSpec();
+  if (spec.startsWith("dag")) spec = "dag";
+  game = {
+    spec,
+    position: $("start-position").value.trim(),
+    misere: $("misere").checked,
+    level: Number($("level").value),
+    history: [],
+    values: [],
+    over: false,
+    pending: null,
+    toMove: $("first-player").value,
+  };
+  $("game-area").hidden = false;
+  try {
+    await refresh();
+    if ($("first-player").value === "computer" && !game.over) await computerTurn();
+  } catch (error) {
+    showError("error", error);
+  }
+}
+
+// ---- playing -------------------------------------------------------------------
+
+async function refresh() {
+  const [moves, analysis] = await Promise.all([
+    api("/api/moves", request({ max_moves: 1000 })),
+    api("/api/analyze", request({ max_moves: 0 })),
+  ]);
+  game.position = moves.position;
+  game.moves = moves.moves;
+  game.board = moves.board;
+  game.analysis = analysis;
+  game.values.push(analysis.grundy === undefined ? null : Number(analysis.grundy));
+  game.over = moves.count === 0 || moves.count === "0";
+  if (!game.over) $("status").textContent = game.toMove === "person" ? "Your move." : "The computer's move.";
+  render();
+}
+
+function render() {
+  drawBoard();
+  drawMoves();
+  drawAnalysis();
+  if (game.over) {
+    // At the end, the analysis says whether the player to move wins.
+    const moverWins = game.analysis.outcome === "N";
+    const youWin = (game.toMove === "person") === moverWins;
+    $("status").textContent = `Game over: ${youWin ? "you won" : "the computer won"}.`;
+  }
+}
+
+async function play(move) {
+  if (game.over || game.busy) return;
+  game.busy = true;
+  showError("error");
+  try {
+    game.history.push(game.position);
+    game.position = move.to;
+    game.pending = null;
+    game.toMove = "computer";
+    await refresh();
+    if (!game.over) await computerTurn();
+  } catch (error) {
+    showError("error", error);
+  } finally {
+    game.busy = false;
+  }
+}
+
+async function computerTurn() {
+  $("status").textContent = "The computer is thinking…";
+  const reply = await api("/api/computer-move", request({ level: game.level }));
+  game.history.push(game.position);
+  game.position = reply.to;
+  game.toMove = "person";
+  await refresh();
+  if (!game.over) {
+    $("status").textContent = `The computer chose to ${reply.description}. Your move.`;
+  }
+}
+
+async function undo() {
+  if (!game || game.history.length < 2 || game.busy) return;
+  game.history.length -= 1;
+  game.position = game.history.pop();
+  game.values.length = Math.max(0, game.values.length - 3);
+  game.over = false;
+  game.toMove = "person";
+  await refresh();
+  $("status").textContent = "Your move.";
+}
+
+function typedMove(event) {
+  event.preventDefault();
+  const text = $("move-text").value.trim();
+  const move = game && game.moves.find((m) => m.text === text);
+  if (!move) {
+    showError("error", `'${text}' is not one of the legal moves listed below`);
+    return;
+  }
+  $("move-text").value = "";
+  play(move);
+}
+
+// ---- moves and analysis --------------------------------------------------------
+
+function drawMoves() {
+  const list = $("move-list");
+  list.replaceChildren();
+  const analysis = $("show-analysis").checked;
+  for (const move of game.moves) {
+    const button = element("button", { type: "button" }, `${move.text}: ${move.description}`);
+    if (analysis) {
+      button.className = move.result;
+      button.textContent += move.result === "win" ? " (wins)" : " (loses)";
+    }
+    button.addEventListener("click", () => play(move));
+    list.append(element("li")).append(button);
+  }
+}
+
+function drawAnalysis() {
+  const on = $("show-analysis").checked;
+  $("analysis").hidden = !on;
+  if (!on) return;
+  const a = game.analysis;
+  const value = a.grundy === undefined ? "" : ` Grundy value ${a.grundy}.`;
+  const who = a.outcome === "N" ? "The player to move wins" : "The player to move loses";
+  $("reason").textContent = `${who}.${value} Why: ${a.explanation}.`;
+  drawChart();
+}
+
+function drawChart() {
+  const chart = $("value-chart");
+  chart.replaceChildren();
+  const values = game.values.map((v) => (v === null ? 0 : v));
+  const top = Math.max(1, ...values);
+  const x = (i) => 20 + (i * 360) / Math.max(1, values.length - 1);
+  const y = (v) => 105 - (v * 90) / top;
+  const points = values.map((v, i) => `${x(i)},${y(v)}`).join(" ");
+  const line = document.createElementNS(SVG, "polyline");
+  line.setAttribute("points", points);
+  line.setAttribute("fill", "none");
+  line.setAttribute("stroke", "#2b59c3");
+  line.setAttribute("stroke-width", "2");
+  chart.append(line);
+  values.forEach((v, i) => {
+    const dot = document.createElementNS(SVG, "circle");
+    dot.setAttribute("cx", x(i));
+    dot.setAttribute("cy", y(v));
+    dot.setAttribute("r", 3);
+    dot.setAttribute("fill", v === 0 ? "#a3261b" : "#1f7a3d");
+    chart.append(dot);
+  });
+  const label = document.createElementNS(SVG, "text");
+  label.setAttribute("x", 4);
+  label.setAttribute("y", 12);
+  label.setAttribute("font-size", 10);
+  label.textContent = `Grundy value after each move (max ${top})`;
+  chart.append(label);
+}
+
+// ---- the board -----------------------------------------------------------------
+
+// Positions of heaps compare as multisets of non-empty heaps.
+function heapKey(text) {
+  return text.split(/[\s,]+/).filter((w) => w && w !== "0").map(Number).sort((a, b) => a - b).join(" ");
+}
+
+function moveLeaving(key, keyOf) {
+  return game.moves.find((m) => keyOf(m.to) === key);
+}
+
+function winning(move) {
+  return $("show-analysis").checked && move && move.result === "win";
+}
+
+function drawBoard() {
+  const board = $("board");
+  board.replaceChildren();
+  const kind = game.board.kind;
+  if (kind === "heaps" || kind === "pot") return drawHeaps(board);
+  if (kind === "pins") return drawPins(board);
+  if (kind === "coins") return drawCoins(board);
+  if (kind === "plane") return drawPlane(board);
+  board.append(element("p", { class: "big-text" }, `Position: ${game.position}`));
+}
+
+function numbers(list) {
+  return list.map(Number);
+}
+
+function drawHeaps(board) {
+  const b = game.board;
+  const heaps = b.kind === "pot" ? [Number(b.tokens)] : numbers(b.heaps);
+  if (heaps.reduce((s, h) => s + h, 0) > DRAW_LIMIT || heaps.some((h) => !Number.isSafeInteger(h))) {
+    board.append(element("p", { class: "big-text" }, `Heaps: ${game.position}`));
+    return;
+  }
+  const name = b.kind === "pot" ? "pot" : b.heap;
+  heaps.forEach((size, i) => {
+    const row = element("div", { class: "heap" });
+    row.append(element("span", { class: "heap-label" }, heaps.length > 1 ? `${name} ${i + 1}` : `${size}`));
+    for (let j = 1; j <= size; j += 1) {
+      const left = heaps.slice();
+      left[i] = j - 1;
+      const move = moveLeaving(heapKey(left.join(" ")), heapKey);
+      const token = element("button", {
+        type: "button",
+        class: `token${winning(move) ? " win" : ""}`,
+        "aria-label": `${name} ${i + 1}, token ${j}: take from here to the end`,
+        "data-heap": i + 1,
+        "data-token": j,
+      });
+      token.disabled = !move || game.over;
+      if (move) token.addEventListener("click", () => play(move));
+      row.append(token);
+    }
+    board.append(row);
+  });
+}
+
+function drawPins(board) {
+  const rows = numbers(game.board.rows);
+  if (rows.reduce((s, r) => s + r, 0) > DRAW_LIMIT) {
+    board.append(element("p", { class: "big-text" }, `Rows: ${game.position}`));
+    return;
+  }
+  const leaving = (i, first, last) => {
+    const left = rows.slice();
+    left.splice(i, 1, first - 1, rows[i] - last);
+    return moveLeaving(heapKey(left.join(" ")), heapKey);
+  };
+  rows.forEach((size, i) => {
+    const row = element("div", { class: "heap" });
+    row.append(element("span", { class: "heap-label" }, `row ${i + 1}`));
+    for (let k = 1; k <= size; k += 1) {
+      const alone = leaving(i, k, k);
+      const pin = element("button", {
+        type: "button",
+        class: `pin${winning(alone) ? " win" : ""}`,
+        "aria-label": `row ${i + 1}, pin ${k}: knock it down (then a neighbour for two)`,
+      });
+      const chosen = game.pending && game.pending.row === i && game.pending.pin === k;
+      if (chosen) pin.classList.add("chosen");
+      pin.disabled = game.over;
+      pin.addEventListener("click", () => {
+        const p = game.pending;
+        if (p && p.row === i && Math.abs(p.pin - k) === 1) {
+          const both = leaving(i, Math.min(p.pin, k), Math.max(p.pin, k));
+          if (both) return play(both);
+        }
+        if (p && p.row === i && p.pin === k && alone) return play(alone);
+        game.pending = { row: i, pin: k };
+        $("status").textContent = "Click the pin again to knock it down alone, or a neighbour to knock down both.";
+        drawBoard();
+      });
+      row.append(pin);
+    }
+    board.append(row);
+  });
+}
+
+function drawCoins(board) {
+  const coins = game.board.coins;
+  if (coins.length > DRAW_LIMIT) {
+    board.append(element("p", { class: "big-text" }, game.position));
+    return;
+  }
+  const row = element("div", { class: "heap" });
+  const after = (flips) => coins.map((h, i) => (flips.includes(i) ? !h : h)).map((h) => (h ? "H" : "T")).join("");
+  const moveTo = (flips) => moveLeaving(after(flips), (t) => t.trim());
+  coins.forEach((heads, i) => {
+    const alone = moveTo([i]);
+    const coin = element("button", {
+      type: "button",
+      class: `coin ${heads ? "heads" : "tails"}${winning(alone) ? " win" : ""}`,
+      "aria-label": `coin ${i + 1}, ${heads ? "heads" : "tails"}`,
+    }, heads ? "H" : "T");
+    if (game.pending && game.pending.coin === i) coin.classList.add("chosen");
+    coin.disabled = game.over;
+    coin.addEventListener("click", () => {
+      const p = game.pending;
+      if (p && p.coin !== undefined && p.coin !== i) {
+        const both = moveTo([p.coin, i]);
+        if (both) return play(both);
+      }
+      if (p && p.coin === i && alone) return play(alone);
+      game.pending = { coin: i };
+      $("status").textContent = "Click the coin again to turn it alone, or a coin to its left to turn both.";
+      drawBoard();
+    });
+    row.append(coin);
+  });
+  board.append(row);
+}
+
+function drawPlane(board) {
+  const x = Number(game.board.x);
+  const y = Number(game.board.y);
+  if (!Number.isSafeInteger(x) || !Number.isSafeInteger(y) || (x + 1) * (y + 1) > 40 * 40) {
+    board.append(element("p", { class: "big-text" }, `The token is at (${game.position}).`));
+    return;
+  }
+  const grid = element("div", { class: "grid", role: "grid", "aria-label": "The plane; click where the token goes" });
+  grid.style.gridTemplateColumns = `repeat(${x + 1}, 1.4rem)`;
+  for (let b = y; b >= 0; b -= 1) {
+    for (let a = 0; a <= x; a += 1) {
+      const move = moveLeaving(`${a},${b}`, (t) => t.replace(/[()\s]/g, ""));
+      const cell = element("button", {
+        type: "button",
+        class: `cell${a === x && b === y ? " token-here" : ""}${move ? " target" : ""}${winning(move) ? " win" : ""}`,
+        "aria-label": `(${a},${b})`,
+      });
+      cell.disabled = !move || game.over;
+      if (move) cell.addEventListener("click", () => play(move));
+      grid.append(cell);
+    }
+  }
+  board.append(grid);
+}
+
+// ---- exploring -----------------------------------------------------------------
+
+async function plotSequence(event) {
+  if (event) event.preventDefault();
+  showError("explore-error");
+  const spec = $("sequence-game").value.trim();
+  try {
+    const sequence = await api("/api/grundy", { game: spec, upto: $("sequence-upto").value.trim() });
+    let period = null;
+    try {
+      period = await api("/api/period", { game: spec });
+    } catch (_) {
+      period = null; // no certified period: plot the values alone
+    }
+    drawSequence(sequence, period);
+  } catch (error) {
+    showError("explore-error", error);
+  }
+}
+
+function drawSequence(sequence, period) {
+  const plot = $("sequence-plot");
+  plot.replaceChildren();
+  const values = sequence.values.map(Number);
+  const top = Math.max(1, ...values);
+  const x = (n) => 30 + (n * 600) / Math.max(1, values.length - 1);
+  const y = (v) => 240 - (v * 220) / top;
+  if (period && period.preperiod < values.length) {
+    const band = document.createElementNS(SVG, "rect");
+    band.setAttribute("x", x(period.preperiod));
+    band.setAttribute("y", 10);
+    band.setAttribute("width", Math.max(1, x(period.preperiod + period.period) - x(period.preperiod)));
+    band.setAttribute("height", 232);
+    band.setAttribute("fill", "#dff3e5");
+    band.setAttribute("class", "period");
+    plot.append(band);
+  }
+  values.forEach((v, n) => {
+    const dot = document.createElementNS(SVG, "circle");
+    dot.setAttribute("cx", x(n));
+    dot.setAttribute("cy", y(v));
+    dot.setAttribute("r", values.length > 400 ? 1 : 2);
+    dot.setAttribute("fill", "#2b59c3");
+    plot.append(dot);
+  });
+  $("sequence-caption").textContent = period
+    ? `${sequence.game}: g(0) … g(${sequence.upto}); period ${period.period} from n = ${period.preperiod} (shaded: one period), certified: ${period.certificate}`
+    : `${sequence.game}: g(0) … g(${sequence.upto}); no certified period`;
+}
+
+async function drawWythoff() {
+  const pairs = await api("/api/wythoff-pairs?count=12");
+  const plot = $("wythoff-plot");
+  plot.replaceChildren();
+  const size = 30;
+  const at = (v) => 10 + (Number(v) * 300) / size;
+  for (const [a, b] of pairs) {
+    for (const [px, py] of [[a, b], [b, a]]) {
+      if (Number(px) > size || Number(py) > size) continue;
+      const dot = document.createElementNS(SVG, "circle");
+      dot.setAttribute("cx", at(px));
+      dot.setAttribute("cy", 310 - at(py) + 10);
+      dot.setAttribute("r", 4);
+      dot.setAttribute("fill", "#a3261b");
+      plot.append(dot);
+    }
+  }
+}
+
+function showTab(name) {
+  const play = name === "play";
+  $("play-section").hidden = !play;
+  $("explore-section").hidden = play;
+  $("tab-play").setAttribute("aria-pressed", String(play));
+  $("tab-explore").setAttribute("aria-pressed", String(!play));
+  if (!play) drawWythoff().catch((error) => showError("explore-error", error));
+}
+
+// ---- wiring ---------------------------------------------------------------------
+
+$("game-menu").addEventListener("change", () => {
+  $("game-spec").value = "";
+  gameChosen();
+});
+$("game-spec").addEventListener("change", gameChosen);
+$("setup").addEventListener("submit", start);
+$("random-start").addEventListener("click", randomStart);
+$("show-analysis").addEventListener("change", () => game && render());
+$("undo").addEventListener("click", () => undo().catch((error) => showError("error", error)));
+$("typed-move").addEventListener("submit", typedMove);
+$("sequence-form").addEventListener("submit", plotSequence);
+$("tab-play").addEventListener("click", () => showTab("play"));
+$("tab-explore").addEventListener("click", () => showTab("explore"));
+loadGames().catch((error) => showError("error", error));

@@ -1,0 +1,50 @@
+//! `nimlab serve`: the web app, on this machine.
+
+use crate::failure::Failure;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+
+const EXAMPLES: &str = "\
+Examples:
+  nimlab serve                      then open the address it prints
+  nimlab serve --port 8080 --open
+  curl -s localhost:7878/api/analyze -d '{\"game\":\"nim\",\"position\":\"3 4 5\"}' \\
+       -H 'content-type: application/json'";
+
+/// Play and analyze every game in the browser: a local web app (the page is built into
+/// nimlab; nothing is downloaded) and the JSON API it uses (see the README).
+#[derive(clap::Args)]
+#[command(after_help = EXAMPLES)]
+pub struct Args {
+    /// The port to listen on (0: any free port).
+    #[arg(long, default_value_t = 7878)]
+    port: u16,
+    /// The address to listen on; the default serves this machine only.
+    #[arg(long, default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
+    host: IpAddr,
+    /// Open the page in the default browser.
+    #[arg(long)]
+    open: bool,
+}
+
+pub fn run(args: Args) -> Result<(), Failure> {
+    let runtime = tokio::runtime::Runtime::new()
+        .map_err(|e| Failure::Other(format!("cannot start the server: {e}")))?;
+    runtime.block_on(async {
+        let address = SocketAddr::new(args.host, args.port);
+        let listener = tokio::net::TcpListener::bind(address)
+            .await
+            .map_err(|e| Failure::Other(format!("cannot listen on {address}: {e}")))?;
+        let bound = listener.local_addr()?;
+        let url = format!("http://{bound}/");
+        println!("nimlab is serving {url} (Ctrl-C stops it)");
+        if args.open {
+            if let Err(e) = webbrowser::open(&url) {
+                eprintln!("nimlab: could not open a browser ({e}); open {url} yourself");
+            }
+        }
+        tokio::select! {
+            served = nimlab_web::serve(listener) => served.map_err(Failure::from),
+            _ = tokio::signal::ctrl_c() => Ok(()),
+        }
+    })
+}
