@@ -59,6 +59,7 @@ async function loadGames() {
 function gameChosen() {
   const family = familyOf(chosenSpec());
   if (!family) return;
+  $("game-menu").value = family.example;
   $("start-position").value = family.example_position;
   $("rules").textContent = `${family.rules} Positions: ${family.position_syntax}.`;
 }
@@ -198,7 +199,9 @@ function drawMoves() {
       button.textContent += move.result === "win" ? " (wins)" : " (loses)";
     }
     button.addEventListener("click", () => play(move));
-    list.append(element("li")).append(button);
+    const item = element("li");
+    item.append(button);
+    list.append(item);
   }
 }
 

@@ -147,7 +147,8 @@ async fn compute<R: Serialize + Send + 'static>(
     }
 }
 
-/// Answer a JSON request: 400 when the body is not the JSON asked for, else the
+/// Answer a JSON request: 400 when the body is not the JSON asked for (413 when it is
+/// longer than [`MAX_BODY_BYTES`]), else the
 /// report `work` computes from it (see [`compute`]).
 async fn answer<T: Send + 'static, R: Serialize + Send + 'static>(
     state: &AppState,
@@ -156,7 +157,15 @@ async fn answer<T: Send + 'static, R: Serialize + Send + 'static>(
 ) -> Response {
     match request {
         Ok(Json(body)) => compute(state, move |budget| work(body, budget)).await,
-        Err(rejection) => failure(StatusCode::BAD_REQUEST, "input", &rejection.body_text()),
+        Err(rejection) => {
+            let message = rejection.body_text();
+            match rejection.status() {
+                StatusCode::PAYLOAD_TOO_LARGE => {
+                    failure(StatusCode::PAYLOAD_TOO_LARGE, "too-large", &message)
+                }
+                _ => failure(StatusCode::BAD_REQUEST, "input", &message),
+            }
+        }
     }
 }
 

@@ -187,7 +187,8 @@ fn help_examples(help: &str) -> Vec<String> {
 fn every_help_example_runs() {
     let dir = tempfile::tempdir().unwrap();
     let mut count = 0;
-    for name in subcommands() {
+    // A server runs until it is stopped; nimlab-web's tests drive it instead.
+    for name in subcommands().into_iter().filter(|name| name != "serve") {
         let help = run(&format!("nimlab {name} --help"), dir.path());
         let help = String::from_utf8(help.stdout).unwrap();
         for command in help_examples(&help) {

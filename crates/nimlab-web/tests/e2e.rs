@@ -1,0 +1,307 @@
+//! End-to-end: the page driven in headless Chromium through WebDriver (Debian's
+//! `chromium` and `chromium-driver`). With `CI` set these tests fail when Chromium is
+//! missing; without it they are skipped then, saying so. Screenshots of each scene go
+//! to the target directory (`e2e-*.png`) to be looked at.
+
+use fantoccini::wd::Capabilities;
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{Value, json};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The first of `names` found on PATH or in /usr/bin.
+fn program(names: &[&str]) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let dirs: Vec<PathBuf> = std::env::split_paths(&path)
+        .chain([PathBuf::from("/usr/bin")])
+        .collect();
+    names
+        .iter()
+        .flat_map(|name| dirs.iter().map(move |dir| dir.join(name)))
+        .find(|candidate| candidate.is_file())
+}
+
+/// A browser on a fresh server; the driver is stopped when it is dropped.
+struct Session {
+    client: Client,
+    base: String,
+    driver: Child,
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+    }
+}
+
+async fn session() -> Option<Session> {
+    let driver = program(&["chromedriver"]);
+    let browser = program(&["chromium", "chromium-browser", "google-chrome"]);
+    let (Some(driver), Some(browser)) = (driver, browser) else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI is set, but chromium or chromedriver is missing: install Debian's chromium \
+             and chromium-driver (.ci/run does)"
+        );
+        eprintln!("skipped: no Chromium or chromedriver found (set CI to make this a failure)");
+        return None;
+    };
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}/", listener.local_addr().unwrap());
+    tokio::spawn(nimlab_web::serve(listener));
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let driver = Command::new(driver)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut capabilities = Capabilities::new();
+    capabilities.insert(
+        "goog:chromeOptions".to_string(),
+        json!({
+            "binary": browser,
+            "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
+                     "--disable-dev-shm-usage", "--window-size=1100,1000"],
+        }),
+    );
+    let started = Instant::now();
+    loop {
+        let connected = ClientBuilder::rustls()
+            .unwrap()
+            .capabilities(capabilities.clone())
+            .connect(&format!("http://127.0.0.1:{port}"))
+            .await;
+        match connected {
+            Ok(client) => {
+                return Some(Session {
+                    client,
+                    base,
+                    driver,
+                });
+            }
+            Err(e) if started.elapsed() > Duration::from_secs(30) => {
+                panic!("chromedriver did not start a browser: {e}")
+            }
+            Err(_) => tokio::time::sleep(Duration::from_millis(200)).await,
+        }
+    }
+}
+
+impl Session {
+    async fn script(&self, js: &str) -> Value {
+        self.client.execute(js, vec![]).await.unwrap()
+    }
+
+    /// Wait until the script returns something other than null or false.
+    async fn until(&self, what: &str, js: &str) -> Value {
+        let started = Instant::now();
+        loop {
+            let value = self.script(js).await;
+            if !value.is_null() && value != Value::Bool(false) {
+                return value;
+            }
+            if started.elapsed() > Duration::from_secs(30) {
+                self.screenshot("timeout").await;
+                let page = self
+                    .script(
+                        "return document.getElementById('status').textContent + ' | ' \
+                         + document.getElementById('error').textContent",
+                    )
+                    .await;
+                panic!("waited too long for {what}; the page says: {page}");
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    async fn click(&self, css: &str) {
+        self.client
+            .find(Locator::Css(css))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+    }
+
+    async fn set(&self, id: &str, value: &str) {
+        let field = self.client.find(Locator::Id(id)).await.unwrap();
+        field.clear().await.unwrap();
+        field.send_keys(value).await.unwrap();
+    }
+
+    async fn choose(&self, id: &str, value: &str) {
+        let menu = self.client.find(Locator::Id(id)).await.unwrap();
+        menu.select_by_value(value).await.unwrap();
+    }
+
+    async fn screenshot(&self, name: &str) {
+        let png = self.client.screenshot().await.unwrap();
+        let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("e2e-{name}.png"));
+        std::fs::write(&path, png).unwrap();
+        eprintln!("screenshot: {}", path.display());
+    }
+
+    /// Open the page and start `game` from `position`.
+    async fn start(&self, game: &str, position: &str, first: &str) {
+        self.client.goto(&self.base).await.unwrap();
+        self.until(
+            "the menu of games",
+            "return document.querySelector('#game-menu option[value=\"take:3\"]') !== null",
+        )
+        .await;
+        self.set("game-spec", game).await;
+        self.set("start-position", position).await;
+        self.choose("first-player", first).await;
+        self.click("#start").await;
+    }
+
+    async fn status(&self) -> String {
+        self.until(
+            "a status",
+            "const s = document.getElementById('status').textContent; \
+             return (s.startsWith('Your move') || s.startsWith('Game over') || s.startsWith('The computer chose')) && s",
+        )
+        .await
+        .as_str()
+        .unwrap()
+        .to_string()
+    }
+}
+
+/// The 12-token game, played to the end by clicking tokens: the computer moves first
+/// from 12, a lost position, and the person wins by leaving multiples of 4.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_twelve_token_game_is_played_to_the_end_by_clicking() {
+    let Some(session) = session().await else {
+        return;
+    };
+    session.start("take:3", "12", "computer").await;
+    let mut turns = 0;
+    let status = loop {
+        let status = session.status().await;
+        if status.starts_with("Game over") {
+            break status;
+        }
+        let tokens = session
+            .script("return document.querySelectorAll('#board .token').length")
+            .await;
+        let tokens = tokens.as_u64().unwrap();
+        // Leave a multiple of 4: click the token just above it.
+        let take = if tokens % 4 == 0 { 1 } else { tokens % 4 };
+        let leave = tokens - take;
+        if turns == 0 {
+            session.screenshot("take3-start").await;
+        }
+        session
+            .click(&format!("#board .token[data-token=\"{}\"]", leave + 1))
+            .await;
+        session
+            .until(
+                "the computer's reply",
+                &format!("return document.querySelectorAll('#board .token').length !== {tokens}"),
+            )
+            .await;
+        turns += 1;
+        assert!(turns < 12, "the game did not end");
+    };
+    session.screenshot("take3-end").await;
+    assert_eq!(status, "Game over: you won.");
+    session.client.clone().close().await.unwrap();
+}
+
+/// With the analysis shown, the winning move is highlighted on the board and in the
+/// list of moves; Kayles' pins too, and at phone width.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_winning_move_is_highlighted() {
+    let Some(session) = session().await else {
+        return;
+    };
+    session.start("take:3", "13", "person").await;
+    session.status().await;
+    session.click("#show-analysis").await;
+    let highlighted = session
+        .until(
+            "a highlighted token",
+            "const t = document.querySelector('#board .token.win'); return t && t.dataset.token",
+        )
+        .await;
+    assert_eq!(highlighted, "13", "taking 1 of 13 leaves 12");
+    let listed = session
+        .until(
+            "a winning move in the list",
+            "const b = document.querySelector('#move-list button.win'); return b && b.textContent",
+        )
+        .await;
+    assert!(
+        listed.as_str().unwrap().starts_with("1: take 1 token"),
+        "{listed}"
+    );
+    session.screenshot("take3-analysis").await;
+
+    session.start("kayles", "1 9", "person").await;
+    session.status().await;
+    session.click("#show-analysis").await;
+    let pins = session
+        .until(
+            "highlighted pins",
+            "const n = document.querySelectorAll('#board .pin.win').length; return n > 0 && n",
+        )
+        .await;
+    assert!(pins.as_u64().unwrap() >= 1);
+    let reason = session
+        .script("return document.getElementById('reason').textContent")
+        .await;
+    assert!(
+        reason.as_str().unwrap().contains("The player to move wins"),
+        "{reason}"
+    );
+    session.client.set_window_size(390, 844).await.unwrap();
+    session.screenshot("kayles-phone").await;
+    session.client.clone().close().await.unwrap();
+}
+
+/// The explore tab plots Kayles' nim-sequence with its period marked, and Wythoff's
+/// P-positions.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_nim_sequence_plot_is_loaded() {
+    let Some(session) = session().await else {
+        return;
+    };
+    session.client.goto(&session.base).await.unwrap();
+    session.click("#tab-explore").await;
+    session.set("sequence-game", "kayles").await;
+    session.set("sequence-upto", "200").await;
+    session.click("#plot-sequence").await;
+    let caption = session
+        .until("the plot's caption", "const c = document.getElementById('sequence-caption').textContent; return c.length > 0 && c")
+        .await;
+    assert!(
+        caption.as_str().unwrap().contains("period 12 from n = 71"),
+        "{caption}"
+    );
+    let dots = session
+        .script("return document.querySelectorAll('#sequence-plot circle').length")
+        .await;
+    assert_eq!(dots, 201);
+    let band = session
+        .script("return document.querySelectorAll('#sequence-plot rect.period').length")
+        .await;
+    assert_eq!(band, 1);
+    let pairs = session
+        .until(
+            "Wythoff's P-positions",
+            "const n = document.querySelectorAll('#wythoff-plot circle').length; return n > 0 && n",
+        )
+        .await;
+    assert!(pairs.as_u64().unwrap() >= 10);
+    session.screenshot("explore").await;
+    session.client.clone().close().await.unwrap();
+}
