@@ -43,6 +43,17 @@ fn no_quotient_within_the_bound_says_how_far_it_got() {
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.contains("heaps up to 20"), "{stderr}");
+    // Grundy's game: quotients of the heaps solved, never certified for every size.
+    let output = common::nimlab()
+        .args(["quotient", "grundy-game", "--max-heap", "20"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.contains("No certified quotient: heaps up to 20"),
+        "{text}"
+    );
     let message = error_of(&["quotient", "wythoff"], "", 2);
     assert!(message.contains("take-and-break"), "{message}");
 }

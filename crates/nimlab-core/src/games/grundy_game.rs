@@ -9,6 +9,7 @@
 use super::HeapSequence;
 use super::engine_sequence::EngineSequence;
 use super::heap::{HeapOption, HeapOptions, HeapRules};
+use super::misere_quotient::LazyQuotient;
 use crate::error::{Error, InputError};
 use crate::num::{Nat, parse_nat, to_u64};
 use crate::solve::budget::Budget;
@@ -18,12 +19,16 @@ use nimlab_octal::Rules;
 #[derive(Debug)]
 pub struct GrundyGame {
     sequence: EngineSequence,
+    /// The misère quotient of the heaps solved (never certified for every size: the
+    /// parts of a split must differ, so large heaps do not all move alike).
+    quotient: LazyQuotient,
 }
 
 impl Default for GrundyGame {
     fn default() -> Self {
         GrundyGame {
             sequence: EngineSequence::new("grundy-game".to_string(), Rules::grundys_game()),
+            quotient: LazyQuotient::new(nimlab_misere::GrundysGame),
         }
     }
 }
@@ -147,6 +152,10 @@ impl HeapRules for GrundyGame {
 
     fn sequence(&self) -> &dyn HeapSequence {
         &self.sequence
+    }
+
+    fn misere_quotient(&self) -> Option<&LazyQuotient> {
+        Some(&self.quotient)
     }
 }
 

@@ -15,8 +15,8 @@ Examples:
   nimlab quotient subtraction:1,2
   nimlab quotient octal:0.53 --max-heap 100";
 
-/// The misère quotient of a take-and-break game (octal:, hex:, kayles, …) or a
-/// subtraction game: its order, a presentation (generators and relations), the
+/// The misère quotient of a take-and-break game (octal:, hex:, kayles, grundy-game, …)
+/// or a subtraction game: its order, a presentation (generators and relations), the
 /// P-portion, the pretending function with its period, and whether the game is tame.
 ///
 /// Positions are classed by how they play in misère sums; the classes multiply like
@@ -41,7 +41,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let lazy = game.misere_quotient().ok_or_else(|| {
         Failure::Input(format!(
             "invalid game '{}' for quotient: expected a take-and-break game (octal:, hex:, \
-             kayles, …) or a subtraction game",
+             kayles, grundy-game, …) or a subtraction game",
             args.game
         ))
     })?;
