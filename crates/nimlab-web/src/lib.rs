@@ -31,7 +31,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::limit::RequestBodyLimitLayer;
@@ -46,7 +46,7 @@ pub const MAX_LISTED_MOVES: usize = 1000;
 /// Seconds of work one request may do.
 pub const REQUEST_SECONDS: u64 = 5;
 /// Computations running at once; more requests wait for a turn.
-pub const WORKERS: usize = 8;
+pub const WORKERS: usize = 4;
 /// The most Wythoff pairs one request may ask for.
 pub const MAX_WYTHOFF_PAIRS: usize = 10_000;
 
@@ -128,14 +128,17 @@ async fn compute<R: Serialize + Send + 'static>(
     state: &AppState,
     work: impl FnOnce(&Budget) -> Result<R, Error> + Send + 'static,
 ) -> Response {
-    let Ok(_turn) = state.workers.acquire().await else {
+    // The request's time runs from its arrival: waiting for a worker spends it too.
+    let deadline = Instant::now() + Duration::from_secs(REQUEST_SECONDS);
+    let turn = tokio::time::timeout_at(deadline.into(), state.workers.acquire()).await;
+    let Ok(Ok(_turn)) = turn else {
         return failure(
             StatusCode::SERVICE_UNAVAILABLE,
             "cancelled",
-            "the server is stopping",
+            "the server is busy: no worker was free before this request's deadline; try again",
         );
     };
-    let budget = Budget::unlimited().with_timeout(Duration::from_secs(REQUEST_SECONDS));
+    let budget = Budget::unlimited().with_deadline(deadline);
     match tokio::task::spawn_blocking(move || work(&budget)).await {
         Ok(Ok(report)) => Json(report).into_response(),
         Ok(Err(error)) => error_response(&error),
@@ -147,9 +150,20 @@ async fn compute<R: Serialize + Send + 'static>(
     }
 }
 
-/// Answer a JSON request: 400 when the body is not the JSON asked for (413 when it is
-/// longer than [`MAX_BODY_BYTES`]), else the
-/// report `work` computes from it (see [`compute`]).
+/// The answer to a body that is not the JSON asked for: 413 when it is longer than
+/// [`MAX_BODY_BYTES`], else 400.
+fn rejected(rejection: JsonRejection) -> Response {
+    let message = rejection.body_text();
+    match rejection.status() {
+        StatusCode::PAYLOAD_TOO_LARGE => {
+            failure(StatusCode::PAYLOAD_TOO_LARGE, "too-large", &message)
+        }
+        _ => failure(StatusCode::BAD_REQUEST, "input", &message),
+    }
+}
+
+/// Answer a JSON request: [`rejected`] when the body is not the JSON asked for, else
+/// the report `work` computes from it (see [`compute`]).
 async fn answer<T: Send + 'static, R: Serialize + Send + 'static>(
     state: &AppState,
     request: Result<Json<T>, JsonRejection>,
@@ -157,15 +171,7 @@ async fn answer<T: Send + 'static, R: Serialize + Send + 'static>(
 ) -> Response {
     match request {
         Ok(Json(body)) => compute(state, move |budget| work(body, budget)).await,
-        Err(rejection) => {
-            let message = rejection.body_text();
-            match rejection.status() {
-                StatusCode::PAYLOAD_TOO_LARGE => {
-                    failure(StatusCode::PAYLOAD_TOO_LARGE, "too-large", &message)
-                }
-                _ => failure(StatusCode::BAD_REQUEST, "input", &message),
-            }
-        }
+        Err(rejection) => rejected(rejection),
     }
 }
 
@@ -386,21 +392,16 @@ async fn grundy(
     State(state): State<AppState>,
     request: Result<Json<GrundyRequest>, JsonRejection>,
 ) -> Response {
-    answer(&state, request, |request, budget| {
-        let upto = json_count(&request.upto, "upto")?;
-        if upto >= MAX_GRUNDY_VALUES {
-            return Err(Error::TooLarge(nimlab_core::error::TooLarge {
-                limit: "values in one web request",
-                max: MAX_GRUNDY_VALUES as u64 - 1,
-                needed: Some(upto.clone()),
-                message: format!(
-                    "g(0..{upto}) is more than one request may ask for: at most {} values \
-                     (the command line's grundy --out streams more)",
-                    MAX_GRUNDY_VALUES
-                ),
-            }));
-        }
-        let upto = nimlab_core::num::to_u64(&upto).expect("below the bound") as usize;
+    let request = match request {
+        Ok(Json(request)) => request,
+        Err(rejection) => return rejected(rejection),
+    };
+    // Checked before waiting for a worker: a question too large is answered at once.
+    let upto = match sequence_bound(&request.upto) {
+        Ok(upto) => upto,
+        Err(error) => return error_response(&error),
+    };
+    compute(&state, move |budget| {
         let game = resolve(&request.game, None)?;
         let sequence = game.heap_sequence().ok_or_else(|| {
             Error::Undefined(format!(
@@ -416,6 +417,24 @@ async fn grundy(
         })
     })
     .await
+}
+
+/// The `upto` of a sequence request, within [`MAX_GRUNDY_VALUES`].
+fn sequence_bound(upto: &serde_json::Value) -> Result<usize, Error> {
+    let upto = json_count(upto, "upto")?;
+    if upto >= MAX_GRUNDY_VALUES {
+        return Err(Error::TooLarge(nimlab_core::error::TooLarge {
+            limit: "values in one web request",
+            max: MAX_GRUNDY_VALUES as u64 - 1,
+            needed: Some(upto.clone()),
+            message: format!(
+                "g(0..{upto}) is more than one request may ask for: at most {} values \
+                 (the command line's grundy --out streams more)",
+                MAX_GRUNDY_VALUES
+            ),
+        }));
+    }
+    Ok(nimlab_core::num::to_u64(&upto).expect("below the bound") as usize)
 }
 
 /// The nim-sequence, as [`nimlab_core::report::SequenceReport`] writes it, with its
