@@ -22,8 +22,9 @@ Examples:
   nimlab census --digits 2 --shard 0/4 --out census-0.jsonl
   echo 0.77 > codes.txt; nimlab census --codes codes.txt";
 
-/// Run every octal code with at most D digits (or the codes of a list) and write one
-/// JSON line per code: its period and preperiod with the values that prove them, or
+/// Run every octal code of up to D digits and write one JSON line of findings per code.
+///
+/// Each line holds the code's period and preperiod with the values that prove them, or
 /// the bound reached, the largest value and the number of rare values.
 ///
 /// With --out, lines are appended to FILE and a census that is stopped continues where

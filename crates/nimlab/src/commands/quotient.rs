@@ -15,9 +15,11 @@ Examples:
   nimlab quotient subtraction:1,2
   nimlab quotient octal:0.53 --max-heap 100";
 
-/// The misère quotient of a take-and-break game (octal:, hex:, kayles, grundy-game, …)
-/// or a subtraction game: its order, a presentation (generators and relations), the
-/// P-portion, the pretending function with its period, and whether the game is tame.
+/// The misère quotient of a heap game: order, presentation, P-portion, pretending function.
+///
+/// For take-and-break games (octal:, hex:, kayles, grundy-game, …) and subtraction
+/// games: the order, a presentation (generators and relations), the P-portion, the
+/// pretending function with its period, and whether the game is tame.
 ///
 /// Positions are classed by how they play in misère sums; the classes multiply like
 /// the heaps' classes, and a position is lost for the player to move exactly when its

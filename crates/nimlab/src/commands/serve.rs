@@ -10,8 +10,10 @@ Examples:
   curl -s localhost:7878/api/analyze -d '{\"game\":\"nim\",\"position\":\"3 4 5\"}' \\
        -H 'content-type: application/json'";
 
-/// Play and analyze every game in the browser: a local web app (the page is built into
-/// nimlab; nothing is downloaded) and the JSON API it uses (see the README).
+/// Play and analyze every game in the browser: a local web app and its JSON API.
+///
+/// The page is built into nimlab (nothing is downloaded); the API is described in the
+/// README.
 #[derive(clap::Args)]
 #[command(after_help = EXAMPLES)]
 pub struct Args {
