@@ -108,11 +108,7 @@ impl Marks {
         let left = &table[first..=last];
         let right = &table[rest - last..=rest - first];
         if self.narrow {
-            let bits = left
-                .iter()
-                .zip(right.iter().rev())
-                .fold(0u64, |acc, (&x, &y)| acc | 1u64 << ((x ^ y ^ xor) & 63));
-            self.mark_bits(bits);
+            self.mark_bits(pair_bits(table, rest, first, last, xor));
         } else {
             let generation = self.generation;
             let stamp = &mut *self.stamp;
@@ -252,6 +248,95 @@ fn find_in_pairs(
     false
 }
 
+/// The bit of a value below 64.
+#[inline(always)]
+fn bit(value: u16) -> u64 {
+    1u64 << (value & 63)
+}
+
+/// The values g(a) ^ g(rest − a) ^ `xor` for a in `first..=last`, as bits of one word
+/// (every value below 64); a vectorized shift and OR per pair.
+#[inline(always)]
+fn pair_bits(table: &[u16], rest: usize, first: usize, last: usize, xor: u16) -> u64 {
+    if first > last {
+        return 0;
+    }
+    let left = &table[first..=last];
+    let right = &table[rest - last..=rest - first];
+    match (<&[u16; BLOCK]>::try_from(left), <&[u16; BLOCK]>::try_from(right)) {
+        // A whole block: fixed length, so the reversal vectorizes.
+        (Ok(left), Ok(right)) => (0..BLOCK).fold(0, |bits, i| {
+            bits | bit(left[i] ^ right[BLOCK - 1 - i] ^ xor)
+        }),
+        _ => left
+            .iter()
+            .zip(right.iter().rev())
+            .fold(0, |bits, (&x, &y)| bits | bit(x ^ y ^ xor)),
+    }
+}
+
+/// The values among `wanted` (bits) that some pair g(a) ^ g(rest − a), a in 1..=last,
+/// takes, scanning block by block and stopping once all are seen.
+#[inline(always)]
+fn seen_in_pairs(table: &[u16], rest: usize, last: usize, wanted: u64) -> u64 {
+    let mut seen = 0;
+    let mut a = 1;
+    while a <= last && seen & wanted != wanted {
+        let end = (a + BLOCK - 1).min(last);
+        seen |= pair_bits(table, rest, a, end, 0);
+        a = end + 1;
+    }
+    seen & wanted
+}
+
+/// [`sparse_value`] while every value is below 64 (bound ≤ 64): the option values found
+/// are the bits of one word, and so are the common and rare values, so the candidate
+/// and the values the proof scan seeks are a few word operations.
+#[inline(always)]
+fn sparse_value_narrow(rules: &Rules, table: &[u16], split: &Split, bound: usize) -> usize {
+    let n = table.len();
+    let mut options = 0u64;
+    if rules.take_all.contains(&n) {
+        options |= bit(0);
+    }
+    for &k in rules.take_some.iter().take_while(|&&k| k < n) {
+        options |= bit(table[n - k]);
+    }
+    for &k in rules.split_three.iter().take_while(|&&k| k + 3 <= n) {
+        let rest = n - k;
+        for a in 1..=rest / 3 {
+            options |= pair_bits(table, rest - a, a, (rest - a) / 2, table[a]);
+        }
+    }
+    for &k in rules.split_two.iter().take_while(|&&k| k + 2 <= n) {
+        let rest = n - k;
+        let rare = &split.rare[..split.rare.partition_point(|&(r, _)| r < rest)];
+        for &(r, value) in rare {
+            if !(rules.unequal_parts && 2 * r == rest) {
+                options |= bit(value ^ table[rest - r]);
+            }
+        }
+    }
+    let below = |v: usize| if v >= 64 { u64::MAX } else { (1u64 << v) - 1 };
+    let unmarked_common = split.common_bits & below(bound) & !options;
+    let candidate = match unmarked_common {
+        0 => bound,
+        bits => bits.trailing_zeros() as usize,
+    };
+    let mut wanted = split.rare_bits & below(candidate) & !options;
+    for &k in &rules.split_two {
+        if wanted == 0 || k + 2 > n {
+            break;
+        }
+        let rest = n - k;
+        wanted &= !seen_in_pairs(table, rest, last_first_part(rest, rules.unequal_parts), wanted);
+    }
+    match wanted {
+        0 => candidate,
+        bits => bits.trailing_zeros() as usize,
+    }
+}
+
 with_avx2! {
     /// g(n) by marking every option (n = table.len()); may be [`Marks::bound`] or more,
     /// which the caller rejects if it does not fit a u16.
@@ -274,6 +359,9 @@ with_avx2! {
     /// rare value below c is not an option, which the scan of all pairs decides,
     /// stopping as soon as every rare value below c has been seen.
     fn sparse_value(rules: &Rules, table: &[u16], split: &Split, marks: &mut Marks) -> usize {
+        if marks.narrow {
+            return sparse_value_narrow(rules, table, split, marks.bound());
+        }
         marks.clear();
         mark_takes_and_three_splits(rules, table, marks);
         let n = table.len();
@@ -323,6 +411,9 @@ pub(crate) struct Split {
     /// Every common value, then every rare value, each in increasing order.
     common_values: Vec<u16>,
     rare_values: Vec<u16>,
+    /// The common values below 64, and the rare ones, as bits.
+    common_bits: u64,
+    rare_bits: u64,
 }
 
 /// Whether `value` is rare under `mask`: popcount(value & mask) is even.
@@ -335,11 +426,14 @@ impl Split {
     /// The split for `mask` over `table` (mask 0 makes every value rare: correct, slow).
     pub(crate) fn new(mask: u16, table: &[u16]) -> Split {
         let (rare_values, common_values) = (0..=u16::MAX).partition(|&v| is_rare(mask, v));
+        let rare_bits = (0..64u16).filter(|&v| is_rare(mask, v)).fold(0, |b, v| b | bit(v));
         let mut split = Split {
             mask,
             rare: Vec::new(),
             common_values,
             rare_values,
+            common_bits: !rare_bits,
+            rare_bits,
         };
         for (position, &value) in table.iter().enumerate().skip(1) {
             split.record(position, value);
