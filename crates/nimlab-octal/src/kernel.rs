@@ -263,7 +263,10 @@ fn pair_bits(table: &[u16], rest: usize, first: usize, last: usize, xor: u16) ->
     }
     let left = &table[first..=last];
     let right = &table[rest - last..=rest - first];
-    match (<&[u16; BLOCK]>::try_from(left), <&[u16; BLOCK]>::try_from(right)) {
+    match (
+        <&[u16; BLOCK]>::try_from(left),
+        <&[u16; BLOCK]>::try_from(right),
+    ) {
         // A whole block: fixed length, so the reversal vectorizes.
         (Ok(left), Ok(right)) => (0..BLOCK).fold(0, |bits, i| {
             bits | bit(left[i] ^ right[BLOCK - 1 - i] ^ xor)
@@ -329,7 +332,12 @@ fn sparse_value_narrow(rules: &Rules, table: &[u16], split: &Split, bound: usize
             break;
         }
         let rest = n - k;
-        wanted &= !seen_in_pairs(table, rest, last_first_part(rest, rules.unequal_parts), wanted);
+        wanted &= !seen_in_pairs(
+            table,
+            rest,
+            last_first_part(rest, rules.unequal_parts),
+            wanted,
+        );
     }
     match wanted {
         0 => candidate,
@@ -426,7 +434,9 @@ impl Split {
     /// The split for `mask` over `table` (mask 0 makes every value rare: correct, slow).
     pub(crate) fn new(mask: u16, table: &[u16]) -> Split {
         let (rare_values, common_values) = (0..=u16::MAX).partition(|&v| is_rare(mask, v));
-        let rare_bits = (0..64u16).filter(|&v| is_rare(mask, v)).fold(0, |b, v| b | bit(v));
+        let rare_bits = (0..64u16)
+            .filter(|&v| is_rare(mask, v))
+            .fold(0, |b, v| b | bit(v));
         let mut split = Split {
             mask,
             rare: Vec::new(),

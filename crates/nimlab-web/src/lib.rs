@@ -26,7 +26,7 @@ use axum::{Json, Router};
 use nimlab_core::games::registry::{FAMILIES, game_with};
 use nimlab_core::play::{Policy, Style};
 use nimlab_core::report::{AnalysisReport, Board, ErrorReport, MovesReport, PeriodReport};
-use nimlab_core::{Budget, Convention, Error, InputError, Nat, Ruleset};
+use nimlab_core::{AnyPosition, Budget, Convention, Error, InputError, Nat, Ruleset};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use serde::{Deserialize, Serialize};
@@ -221,6 +221,13 @@ impl PositionRequest {
     fn max_moves(&self) -> usize {
         self.max_moves.unwrap_or(100).min(MAX_LISTED_MOVES)
     }
+
+    /// The game and the position asked about.
+    fn question(&self) -> Result<(Arc<dyn Ruleset>, AnyPosition), Error> {
+        let game = resolve(&self.game, self.graph.as_deref())?;
+        let position = game.parse_position(&self.position)?;
+        Ok((game, position))
+    }
 }
 
 /// One family of the registry, for the page's menu.
@@ -261,8 +268,7 @@ async fn analyze(
     request: Result<Json<PositionRequest>, JsonRejection>,
 ) -> Response {
     answer(&state, request, |request, budget| {
-        let game = resolve(&request.game, request.graph.as_deref())?;
-        let position = game.parse_position(&request.position)?;
+        let (game, position) = request.question()?;
         let analysis =
             game.analyze(&position, request.convention(), request.max_moves(), budget)?;
         Ok(AnalysisReport::new(
@@ -280,8 +286,7 @@ async fn moves(
     request: Result<Json<PositionRequest>, JsonRejection>,
 ) -> Response {
     answer(&state, request, |request, budget| {
-        let game = resolve(&request.game, request.graph.as_deref())?;
-        let position = game.parse_position(&request.position)?;
+        let (game, position) = request.question()?;
         let convention = request.convention();
         let values = game.move_values(&position, convention, request.max_moves(), budget)?;
         Ok(MovesReport::new(

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{error_of, json_of, stdout_of};
+use common::{error_of, json_of, stdout_of, winning_count};
 
 #[test]
 fn the_quotient_of_kayles_is_presented_as_the_papers_do() {
@@ -72,12 +72,7 @@ fn misere_kayles_is_exact_for_rows_of_any_size() {
         assert_eq!(reply["outcome"], "P", "{after}");
     }
     let moves = json_of(&["moves", "kayles", "30 40", "--misere", "--json"]);
-    let winning = moves["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|m| m["result"] == "win")
-        .count();
+    let winning = winning_count(&moves);
     let analysis = json_of(&["analyze", "kayles", "30 40", "--misere", "--json"]);
     assert_eq!(
         analysis["winning_move_count"].as_u64(),

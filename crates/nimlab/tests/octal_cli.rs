@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{error_of, json_of, nimlab, stdout_of};
+use common::{error_of, json_of, nimlab, stdout_of, winning_count};
 use rand::RngExt;
 use std::path::Path;
 use std::process::Stdio;
@@ -35,12 +35,7 @@ fn every_code_form_and_name_answers_in_every_command() {
         let analysis = json_of(&["analyze", game, position, "--json"]);
         assert_eq!(analysis["game"], game);
         let moves = json_of(&["moves", game, position, "--json"]);
-        let winning = moves["moves"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|m| m["result"] == "win")
-            .count();
+        let winning = winning_count(&moves);
         assert_eq!(analysis["outcome"] == "N", winning > 0, "{game} {position}");
         assert!(!stdout_of(&["grundy", game, "--upto", "30"]).is_empty());
     }

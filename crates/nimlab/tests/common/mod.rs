@@ -39,3 +39,13 @@ pub fn error_of(args: &[&str], stdin: &str, status: i32) -> String {
     assert!(!stderr.contains("panicked"), "{stderr}");
     stderr
 }
+
+/// How many moves of a `moves --json` answer win for the player who makes them.
+pub fn winning_count(moves: &Value) -> usize {
+    moves["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["result"] == "win")
+        .count()
+}
