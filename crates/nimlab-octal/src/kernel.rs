@@ -22,7 +22,7 @@ pub(crate) const VALUE_RANGE: usize = 1 << 16;
 const BLOCK: usize = 64;
 
 /// Up to this many values sought, the proof scan compares whole blocks against each.
-const FEW: usize = 8;
+const FEW: usize = 4;
 
 /// A set of option values for one heap: value v is in the set iff `stamp[v]` equals
 /// the current generation.
