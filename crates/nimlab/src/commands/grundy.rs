@@ -94,14 +94,11 @@ pub fn run(args: Args) -> Result<(), Failure> {
         }
     }
     if let Some(plot) = &args.plot {
-        let values =
-            sequence.grundy_table(upto.min(GRUNDY_TABLE.value) as usize, &Budget::unlimited())?;
-        sequence_file::plot(
-            plot,
-            &game.spec(),
-            &values,
-            sequence.periodicity(&Budget::work(0)).ok().as_ref(),
-        )?;
+        let drawn = upto.min(sequence_file::PLOT_VALUES as u64 - 1) as usize;
+        let values = sequence.grundy_table(drawn, &Budget::unlimited())?;
+        // The period, when the game has one within the search: its start is marked.
+        let periodicity = sequence.periodicity(&Budget::unlimited()).ok();
+        sequence_file::plot(plot, &game.spec(), &values, periodicity.as_ref())?;
     }
     Ok(())
 }

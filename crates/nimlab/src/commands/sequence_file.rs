@@ -42,7 +42,7 @@ pub enum Format {
 const CHUNK: u64 = 1 << 16;
 
 /// The most values drawn by `--plot`.
-const PLOT_VALUES: usize = 1 << 20;
+pub const PLOT_VALUES: usize = 1 << 20;
 
 const MAGIC: &[u8; 8] = b"NIMSEQ\0\x01";
 const CHECKPOINT_LINE: &str = "nimlab checkpoint 1";
@@ -379,8 +379,8 @@ fn progress_bar(total: u64, done: u64) -> ProgressBar {
     bar
 }
 
-/// Draw n against g(n) for the first values (at most [`PLOT_VALUES`]), with the
-/// certified period marked when there is one, as SVG.
+/// Draw n against g(n) for `values` (the caller passes at most [`PLOT_VALUES`]), with
+/// the certified period marked when there is one, as SVG.
 pub fn plot(
     path: &Path,
     spec: &str,
@@ -390,7 +390,6 @@ pub fn plot(
     use plotters::prelude::*;
     let failed =
         |e: &dyn std::fmt::Display| Failure::Other(format!("cannot draw {}: {e}", path.display()));
-    let values = &values[..values.len().min(PLOT_VALUES)];
     let last = values.len().max(2) as u64 - 1;
     let top = values.iter().copied().max().unwrap_or(0).max(1);
     let caption = match periodicity {
