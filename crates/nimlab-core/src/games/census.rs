@@ -3,12 +3,13 @@
 //! without one. A census is split into disjoint shards for many machines, and its lines
 //! concatenate, in any order, into the whole.
 
+use super::engine_sequence::stop_on;
 use super::misere_quotient::bounds;
 use crate::error::{Error, InputError};
 use crate::limits::OCTAL_DIGITS;
 use crate::solve::budget::Budget;
 use nimlab_misere::TakeBreak;
-use nimlab_octal::{Base, Code, Rules, STOP_CHECK_INTERVAL, Solver};
+use nimlab_octal::{Base, Code, Rules, Solver};
 
 /// Most digits of a census of every code (8^D − 1 codes).
 pub const MAX_CENSUS_DIGITS: u32 = 6;
@@ -143,15 +144,8 @@ pub fn survey(code: &str, upto: usize, misere: bool, budget: &Budget) -> Result<
     let canonical = rules.to_string();
     let mut solver = Solver::new(rules);
     let stopped = std::cell::Cell::new(None);
-    let stop = || match budget.spend(STOP_CHECK_INTERVAL as u64) {
-        Ok(()) => false,
-        Err(why) => {
-            stopped.set(Some(why));
-            true
-        }
-    };
     let certificate = solver
-        .find_period(upto, &stop)
+        .find_period(upto, &stop_on(budget, &stopped))
         .map_err(|e| Error::NoKnownValue(format!("{canonical}: {e}")))?
         .cloned();
     if let (None, Some(why)) = (&certificate, stopped.get()) {

@@ -257,7 +257,10 @@ fn index_of(certificate: &Certificate, n: &Nat) -> usize {
 
 /// The engine's stop check for `budget`: spends a unit per value between checks and
 /// records why it stopped in `stopped`.
-fn stop_on<'a>(budget: &'a Budget, stopped: &'a Cell<Option<Exhausted>>) -> impl Fn() -> bool + 'a {
+pub(super) fn stop_on<'a>(
+    budget: &'a Budget,
+    stopped: &'a Cell<Option<Exhausted>>,
+) -> impl Fn() -> bool + 'a {
     move || match budget.spend(STOP_CHECK_INTERVAL as u64) {
         Ok(()) => false,
         Err(why) => {

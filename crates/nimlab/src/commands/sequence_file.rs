@@ -360,9 +360,10 @@ impl Run {
 }
 
 fn format_name(format: Format) -> String {
-    serde_json::to_value(format)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_string))
+    use clap::ValueEnum;
+    format
+        .to_possible_value()
+        .map(|value| value.get_name().to_string())
         .unwrap_or_default()
 }
 
