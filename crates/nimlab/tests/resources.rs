@@ -155,3 +155,28 @@ fn json_of_a_million_heaps_stays_small() {
     assert_eq!(report["winning_moves"].as_array().unwrap().len(), 100);
     assert!(report["winning_moves"][0]["to"].is_null());
 }
+
+/// The new readers and tables of the octal engine, the census and quotients refuse
+/// hostile input at once, within the memory cap.
+#[test]
+fn census_lists_sequences_and_quotients_are_bounded() {
+    for device in ["/dev/zero", "/dev/urandom"] {
+        let (status, stderr) = capped(&["census", "--codes", device], b"");
+        assert_eq!(status, 2);
+        assert!(stderr.contains("not text"), "{stderr}");
+    }
+    let huge = format!("1{}", "0".repeat(40));
+    for args in [
+        vec!["grundy", "octal:0.167", "--upto", huge.as_str()],
+        vec!["period", "octal:0.167", "--max", huge.as_str()],
+        vec!["census", "--digits", "7"],
+        vec!["quotient", "kayles", "--max-heap", huge.as_str()],
+    ] {
+        let (status, _) = capped(&args, b"");
+        assert_eq!(status, 2, "{args:?}");
+    }
+    let code = format!("octal:0.{}", "7".repeat(100_000));
+    let (status, stderr) = capped(&["analyze", &code, "5"], b"");
+    assert_eq!(status, 2);
+    assert!(stderr.contains("at most 64 digits"), "{stderr}");
+}
