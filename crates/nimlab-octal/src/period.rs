@@ -97,6 +97,14 @@ impl Certificate {
 /// O(len) time and 4·len/2 bytes. For rules that leave at most one heap a period is
 /// reported once the values meet the two-part need (a little later than possible).
 pub fn certify(values: &[u16], theorem: &Theorem) -> Option<Certificate> {
+    certify_within(values, theorem, usize::MAX)
+}
+
+/// [`certify`] looking for periods only in the last `window` values: O(len) time but
+/// 4·`window` bytes, whatever the length. A certificate it gives is the least certified
+/// period (any certificate is checked value by value); it gives none when that period
+/// is longer than `window` (or than the tail [`certify`] looks at).
+pub fn certify_within(values: &[u16], theorem: &Theorem, window: usize) -> Option<Certificate> {
     let len = values.len();
     // Every certifiable p is a period of the tail g(reach..len), and p ≤ reach ≤ its
     // length. With parts = 1 the tail is cut as for two parts, which keeps p within
@@ -106,7 +114,10 @@ pub fn certify(values: &[u16], theorem: &Theorem) -> Option<Certificate> {
         ..*theorem
     };
     let reach = len.checked_sub(theorem.max_removal)? / detection.parts;
-    let tail = &values[reach..];
+    // A period of the whole tail is one of its last `window` values too, and the
+    // argument below holds for any suffix of the tail.
+    let start = reach.max(len.saturating_sub(window));
+    let tail = &values[start..];
     if tail.is_empty() {
         return None;
     }
@@ -126,7 +137,7 @@ pub fn certify(values: &[u16], theorem: &Theorem) -> Option<Certificate> {
     candidates.sort_unstable();
     candidates.dedup();
     candidates.into_iter().find_map(|period| {
-        let mut preperiod = reach;
+        let mut preperiod = start;
         while preperiod > 0
             && preperiod - 1 + period < len
             && values[preperiod - 1] == values[preperiod - 1 + period]
@@ -209,6 +220,31 @@ mod tests {
                         fast,
                         certify_by_brute_force(&values, theorem),
                         "{values:?} {theorem:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_window_finds_the_least_period_when_it_fits() {
+        // The same sequences: within a window, the certificate is the unwindowed one
+        // if its period fits the window's part of the tail, and none otherwise.
+        let theorem = Theorem {
+            parts: 2,
+            max_removal: 1,
+        };
+        for len in 1..=9u32 {
+            for code in 0..3u32.pow(len) {
+                let values: Vec<u16> = (0..len).map(|i| (code / 3u32.pow(i) % 3) as u16).collect();
+                let whole = certify(&values, &theorem);
+                let tail = values.len() - (values.len() - 1) / 2; // len − reach
+                for window in 1..=10 {
+                    let expected = whole.clone().filter(|c| c.period <= window.min(tail));
+                    assert_eq!(
+                        certify_within(&values, &theorem, window),
+                        expected,
+                        "{values:?} window {window}"
                     );
                 }
             }

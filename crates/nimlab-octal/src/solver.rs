@@ -1,21 +1,24 @@
 //! One solver per rule set: computes g(0), g(1), … in chunks, can be stopped between
 //! and inside chunks, watches for a certified period, and saves itself to bytes.
 //!
-//! Memory: the whole table of values (2 bytes a value) stays in memory, because both
-//! kernels read g at arbitrary positions: the naive scan reads every pair (a, n − k − a),
-//! and the sparse method reads g(n − k − r) for every rare position r, which ranges
-//! over the whole table as soon as a rare value appears far from both ends, and its
-//! proof scan may run arbitrarily deep. A "front and
-//! rolling tail" layout (only the first F and the last T values kept) is correct only
-//! while every rare position stays below T and every proof ends before F, which no
-//! theorem guarantees, so this crate does not offer it. A period check briefly needs
-//! 2 more bytes a value. [`Solver::set_max_values`] bounds the table; asking for more
-//! is [`SolveError::TooLarge`], naming the memory it would need.
+//! Memory: both kernels read g at arbitrary positions: the naive scan reads every pair
+//! (a, n − k − a), and the sparse method reads g(n − k − r) for every rare position r,
+//! which ranges over the whole table as soon as a rare value appears far from both
+//! ends, and its proof scan may run arbitrarily deep. A "front and rolling tail" layout
+//! (only the first F and the last T values kept) is correct only while every rare
+//! position stays below T and every proof ends before F, which no theorem guarantees,
+//! so this crate does not offer it. Instead every value stays addressable in a
+//! [`Table`]: in memory (2 bytes a value) by default, or wherever a front end keeps it,
+//! such as a memory-mapped file of which the operating system keeps resident only the
+//! pages read. A period check needs 4 bytes for each value it examines: half the table
+//! by default, at most [`Table::period_window`]. [`Solver::set_max_values`] bounds the
+//! table; asking for more is [`SolveError::TooLarge`], naming the memory it would need.
 
 use crate::code::Rules;
 use crate::kernel::{self, Marks, Split, VALUE_RANGE};
 use crate::period::{self, Certificate, Theorem};
 use crate::snapshot;
+use crate::table::Table;
 use std::fmt;
 
 /// How g(n) is computed. Every method gives the same values.
@@ -93,11 +96,12 @@ pub struct Summary {
     pub rare_values: Option<usize>,
 }
 
-/// Computes the nim-sequence of one rule set. See the module documentation.
-pub struct Solver {
+/// Computes the nim-sequence of one rule set, keeping the values in a [`Table`] (by
+/// default in memory). See the module documentation.
+pub struct Solver<T: Table = Vec<u16>> {
     rules: Rules,
     method: Method,
-    values: Vec<u16>,
+    table: T,
     marks: Marks,
     /// The rare/common split, when the rules have two-heap splits.
     split: Option<Split>,
@@ -121,12 +125,38 @@ impl Solver {
 
     /// A solver for `rules` with the given method.
     pub fn with_method(rules: Rules, method: Method) -> Solver {
+        Solver::with_table(rules, method, Vec::new())
+    }
+
+    /// A solver for `rules` that continues from `bytes` written by [`Solver::snapshot`];
+    /// it goes on exactly as the solver that wrote them would have.
+    pub fn restore(
+        rules: Rules,
+        method: Method,
+        bytes: &[u8],
+    ) -> Result<Solver, snapshot::SnapshotError> {
+        let values = snapshot::decode(&rules, bytes)?;
+        if values.len() > DEFAULT_MAX_VALUES {
+            return Err(snapshot::SnapshotError::TooLarge {
+                values: values.len(),
+            });
+        }
+        Ok(Solver::with_table(rules, method, values))
+    }
+}
+
+impl<T: Table> Solver<T> {
+    /// A solver for `rules` keeping its values in `table`. Values already in the table
+    /// are taken as g(0), g(1), … of these rules, and the solver goes on from them
+    /// exactly as the solver that computed them would have (the caller vouches for them:
+    /// a table is restored only from what a solver of the same rules wrote).
+    pub fn with_table(rules: Rules, method: Method, table: T) -> Solver<T> {
         let split = (!rules.split_two.is_empty()).then(|| Split::new(0, &[]));
-        Solver {
+        let mut solver = Solver {
             theorem: Theorem::for_rules(&rules),
             rules,
             method,
-            values: Vec::new(),
+            table,
             marks: Marks::new(),
             split,
             histogram: vec![0],
@@ -135,7 +165,11 @@ impl Solver {
             certificate: None,
             next_period_check: 64,
             max_values: DEFAULT_MAX_VALUES,
+        };
+        for n in 0..solver.table.values().len() {
+            solver.record(n);
         }
+        solver
     }
 
     /// Whether to look for a certified period while computing (on by default; off
@@ -161,17 +195,28 @@ impl Solver {
 
     /// g(0), g(1), … as far as computed.
     pub fn values(&self) -> &[u16] {
-        &self.values
+        self.table.values()
+    }
+
+    /// The table holding the values.
+    pub fn table(&self) -> &T {
+        &self.table
+    }
+
+    /// The table holding the values, to act on its storage (not to change values: the
+    /// solver relies on them).
+    pub fn table_mut(&mut self) -> &mut T {
+        &mut self.table
     }
 
     /// How many values are known.
     pub fn len(&self) -> usize {
-        self.values.len()
+        self.values().len()
     }
 
     /// Whether no value is known yet.
     pub fn is_empty(&self) -> bool {
-        self.values.is_empty()
+        self.values().is_empty()
     }
 
     /// The theorem that certifies periods of these rules, if any.
@@ -184,15 +229,15 @@ impl Solver {
         self.certificate.as_ref()
     }
 
-    /// Bytes of memory a table of `values` values needs (2 a value, 2 more during a
-    /// period check).
+    /// Bytes a table of `values` values needs (2 a value, and during a period check 4
+    /// for each value it examines, half of them at most).
     pub fn memory_needed(&self, values: usize) -> u128 {
-        let per_value = if self.check_periods && self.theorem.is_some() {
-            4
+        let examined = if self.check_periods && self.theorem.is_some() {
+            (values / 2).min(self.table.period_window())
         } else {
-            2
+            0
         };
-        values as u128 * per_value
+        values as u128 * 2 + examined as u128 * 4
     }
 
     /// Compute values until `upto` are known; the new ones.
@@ -208,17 +253,15 @@ impl Solver {
         upto: usize,
         stop: &dyn Fn() -> bool,
     ) -> Result<&[u16], SolveError> {
-        let start = self.values.len();
+        let start = self.len();
         self.reserve(upto)?;
-        while self.values.len() < upto {
-            if (self.values.len() - start) % STOP_CHECK_INTERVAL == STOP_CHECK_INTERVAL - 1
-                && stop()
-            {
+        while self.len() < upto {
+            if (self.len() - start) % STOP_CHECK_INTERVAL == STOP_CHECK_INTERVAL - 1 && stop() {
                 break;
             }
             self.push_next()?;
         }
-        Ok(&self.values[start.min(self.values.len())..])
+        Ok(&self.values()[start.min(self.len())..])
     }
 
     /// Compute values until a period is certified, `max_values` are known, or `stop()`
@@ -229,28 +272,28 @@ impl Solver {
         stop: &dyn Fn() -> bool,
     ) -> Result<Option<&Certificate>, SolveError> {
         self.check_periods = true;
-        if self.next_period_check <= self.values.len() {
-            self.check_period();
+        if self.next_period_check <= self.len() {
+            self.check_period(self.len());
         }
-        while self.certificate.is_none() && self.values.len() < max_values {
+        while self.certificate.is_none() && self.len() < max_values {
             let target = max_values.min(self.next_period_check);
             self.advance_until(target, stop)?;
-            if self.values.len() < target {
+            if self.len() < target {
                 return Ok(None);
             }
         }
         if self.certificate.is_none() {
-            self.check_period();
+            self.check_period(self.len());
         }
         Ok(self.certificate.as_ref())
     }
 
     /// Figures about the values so far.
     pub fn summary(&self) -> Summary {
-        let largest = self.values.iter().copied().max().unwrap_or(0);
+        let largest = self.values().iter().copied().max().unwrap_or(0);
         let split = self.split.as_ref();
         Summary {
-            values: self.values.len(),
+            values: self.len(),
             largest,
             mask: split.map(Split::mask),
             rare_positions: split.map(Split::rare_count),
@@ -264,27 +307,7 @@ impl Solver {
 
     /// The solver's state as bytes (see [`crate::snapshot`] for the format).
     pub fn snapshot(&self) -> Vec<u8> {
-        snapshot::encode(&self.rules, &self.values)
-    }
-
-    /// A solver for `rules` that continues from `bytes` written by [`Solver::snapshot`];
-    /// it goes on exactly as the solver that wrote them would have.
-    pub fn restore(
-        rules: Rules,
-        method: Method,
-        bytes: &[u8],
-    ) -> Result<Solver, snapshot::SnapshotError> {
-        let values = snapshot::decode(&rules, bytes)?;
-        let mut solver = Solver::with_method(rules, method);
-        solver
-            .reserve(values.len())
-            .map_err(|_| snapshot::SnapshotError::TooLarge {
-                values: values.len(),
-            })?;
-        for value in values {
-            solver.push(value);
-        }
-        Ok(solver)
+        snapshot::encode(&self.rules, self.values())
     }
 
     fn reserve(&mut self, upto: usize) -> Result<(), SolveError> {
@@ -293,26 +316,27 @@ impl Solver {
             bytes: self.memory_needed(upto),
             max_values: self.max_values,
         };
-        if upto > self.max_values {
+        if upto > self.max_values || !self.table.reserve(upto) {
             return Err(too_large);
         }
-        let more = upto.saturating_sub(self.values.len());
-        self.values.try_reserve_exact(more).map_err(|_| too_large)
+        Ok(())
     }
 
     /// Compute and append the next value.
     fn push_next(&mut self) -> Result<(), SolveError> {
-        let n = self.values.len();
+        let n = self.len();
+        let table = self.table.values();
         let value = match &self.split {
             Some(split) if self.use_sparse(split, n) => {
-                kernel::sparse_value(&self.rules, &self.values, split, &mut self.marks)
+                kernel::sparse_value(&self.rules, table, split, &mut self.marks)
             }
-            _ => kernel::naive_value(&self.rules, &self.values, &mut self.marks),
+            _ => kernel::naive_value(&self.rules, table, &mut self.marks),
         };
         if value >= VALUE_RANGE {
             return Err(SolveError::ValueOverflow { position: n });
         }
-        self.push(value as u16);
+        self.table.push(value as u16);
+        self.record(n);
         Ok(())
     }
 
@@ -326,10 +350,10 @@ impl Solver {
         }
     }
 
-    /// Append g(n) = `value` and update the statistics, the split and the period watch.
-    fn push(&mut self, value: u16) {
-        let n = self.values.len();
-        self.values.push(value);
+    /// Take in g(n), the table's last value so far as an uninterrupted run goes: update
+    /// the statistics, the split and the period watch.
+    fn record(&mut self, n: usize) {
+        let value = self.table.values()[n];
         self.marks.admit(value);
         if n == 0 {
             return;
@@ -342,16 +366,16 @@ impl Solver {
         if let Some(split) = &mut self.split {
             split.record(n, value);
             if split.rare_count() >= self.next_mask_review {
-                self.review_mask();
+                self.review_mask(n + 1);
             }
         }
-        if self.check_periods && self.values.len() >= self.next_period_check {
-            self.check_period();
+        if self.check_periods && n + 1 >= self.next_period_check {
+            self.check_period(n + 1);
         }
     }
 
-    /// Switch to the best mask for the values so far if it has fewer rare positions.
-    fn review_mask(&mut self) {
+    /// Switch to the best mask for the first `len` values if it has fewer rare positions.
+    fn review_mask(&mut self, len: usize) {
         let Some(split) = &mut self.split else {
             return;
         };
@@ -361,19 +385,21 @@ impl Solver {
             .map(|v| self.histogram[v])
             .sum();
         if rare_under_best < split.rare_count() as u64 {
-            *split = Split::new(best, &self.values);
+            *split = Split::new(best, &self.table.values()[..len]);
         }
         self.next_mask_review = 2 * split.rare_count() + 64;
     }
 
-    fn check_period(&mut self) {
-        let len = self.values.len();
+    /// Look for a period certified by the first `len` values.
+    fn check_period(&mut self, len: usize) {
         self.next_period_check = len + (len / 16).max(64);
         if self.certificate.is_some() {
             return;
         }
         if let Some(theorem) = &self.theorem {
-            self.certificate = period::certify(&self.values, theorem);
+            let values = &self.table.values()[..len];
+            let window = self.table.period_window();
+            self.certificate = period::certify_within(values, theorem, window);
         }
     }
 }

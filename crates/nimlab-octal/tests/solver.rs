@@ -1,8 +1,11 @@
 //! The solver's contracts: methods agree on random rules, a run stopped and restored
-//! from a snapshot goes on exactly as an uninterrupted one, and bad input is a typed
-//! error.
+//! from a snapshot or from a table of its values goes on exactly as an uninterrupted
+//! one, a table's period window only delays what is certified, and bad input is a
+//! typed error.
 
-use nimlab_octal::{Method, Rules, STOP_CHECK_INTERVAL, SnapshotError, SolveError, Solver};
+use nimlab_octal::{
+    Method, Rules, STOP_CHECK_INTERVAL, SnapshotError, SolveError, Solver, Table,
+};
 use proptest::prelude::*;
 use std::cell::Cell;
 
@@ -73,6 +76,99 @@ proptest! {
         solver.advance(len).unwrap();
         prop_assert_eq!(solver.values(), &expected[..]);
     }
+
+    #[test]
+    fn a_table_of_values_continues_exactly_within_its_period_window(
+        rules in code(),
+        stops in prop::collection::vec(1usize..700, 1..5),
+        window in 1usize..400,
+        method in prop::sample::select(vec![Method::Auto, Method::Naive, Method::Sparse]),
+    ) {
+        let len = if rules.max_parts() == 3 { 200 } else { 2000 };
+        let mut whole = Solver::with_method(rules.clone(), method);
+        whole.advance(len).unwrap();
+        let mut solver = Solver::with_table(rules.clone(), method, Windowed::new(window));
+        let mut at = 0;
+        for stop in stops {
+            at = (at + stop).min(len);
+            solver.advance(at).unwrap();
+            let table = Windowed { values: solver.values().to_vec(), window };
+            solver = Solver::with_table(rules.clone(), method, table);
+            prop_assert_eq!(solver.len(), at);
+        }
+        solver.advance(len).unwrap();
+        prop_assert_eq!(solver.values(), whole.values());
+        // The window may only keep a period from being found, never change it.
+        if let Some(found) = solver.certificate() {
+            prop_assert_eq!(Some(found), whole.certificate());
+            prop_assert!(found.period <= window);
+        }
+    }
+}
+
+/// Values in memory, with a period window.
+struct Windowed {
+    values: Vec<u16>,
+    window: usize,
+}
+
+impl Windowed {
+    fn new(window: usize) -> Windowed {
+        Windowed {
+            values: Vec::new(),
+            window,
+        }
+    }
+}
+
+impl Table for Windowed {
+    fn values(&self) -> &[u16] {
+        &self.values
+    }
+
+    fn reserve(&mut self, total: usize) -> bool {
+        Table::reserve(&mut self.values, total)
+    }
+
+    fn push(&mut self, value: u16) {
+        self.values.push(value);
+    }
+
+    fn period_window(&self) -> usize {
+        self.window
+    }
+}
+
+#[test]
+fn a_period_window_finds_periods_that_fit_it() {
+    let kayles = Rules::octal("0.77").unwrap();
+    let mut wide = Solver::with_table(kayles.clone(), Method::Auto, Windowed::new(12));
+    let certificate = wide.find_period(10_000, &|| false).unwrap().unwrap();
+    assert_eq!((certificate.preperiod, certificate.period), (71, 12));
+    let mut narrow = Solver::with_table(kayles, Method::Auto, Windowed::new(11));
+    assert_eq!(narrow.find_period(10_000, &|| false).unwrap(), None);
+    assert_eq!(narrow.len(), 10_000);
+}
+
+#[test]
+fn a_table_that_cannot_grow_is_a_typed_error() {
+    struct Full;
+    impl Table for Full {
+        fn values(&self) -> &[u16] {
+            &[]
+        }
+        fn reserve(&mut self, total: usize) -> bool {
+            total == 0
+        }
+        fn push(&mut self, _: u16) {
+            unreachable!("nothing was reserved")
+        }
+    }
+    let mut solver = Solver::with_table(Rules::octal("0.77").unwrap(), Method::Auto, Full);
+    assert!(matches!(
+        solver.advance(10),
+        Err(SolveError::TooLarge { values: 10, .. })
+    ));
 }
 
 #[test]
@@ -156,7 +252,7 @@ fn too_many_values_is_a_typed_error_naming_the_memory() {
         error,
         SolveError::TooLarge {
             values: 1001,
-            bytes: 4004,
+            bytes: 4002,
             max_values: 1000
         }
     );
