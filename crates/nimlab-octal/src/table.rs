@@ -27,7 +27,8 @@ impl Table for Vec<u16> {
     }
 
     fn reserve(&mut self, total: usize) -> bool {
-        self.try_reserve_exact(total.saturating_sub(self.len())).is_ok()
+        self.try_reserve_exact(total.saturating_sub(self.len()))
+            .is_ok()
     }
 
     fn push(&mut self, value: u16) {

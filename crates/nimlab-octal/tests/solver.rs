@@ -3,9 +3,7 @@
 //! one, a table's period window only delays what is certified, and bad input is a
 //! typed error.
 
-use nimlab_octal::{
-    Method, Rules, STOP_CHECK_INTERVAL, SnapshotError, SolveError, Solver, Table,
-};
+use nimlab_octal::{Method, Rules, STOP_CHECK_INTERVAL, SnapshotError, SolveError, Solver, Table};
 use proptest::prelude::*;
 use std::cell::Cell;
 

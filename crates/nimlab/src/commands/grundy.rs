@@ -24,9 +24,9 @@ Examples:
 /// kayles, grundy-game, …) a long run shows its progress on a terminal and saves a
 /// checkpoint beside the file (FILE.checkpoint) every minute; if it is stopped, even
 /// killed, --resume continues from the last checkpoint and the file comes out byte for
-/// byte as an uninterrupted run writes it. The engine keeps the values of a game
-/// without a known period in memory (2 bytes a value); a periodic game needs none
-/// beyond its period.
+/// byte as an uninterrupted run writes it. The engine's values stay in FILE.table, a
+/// scratch file (2 bytes a value on disk) deleted when the run ends, so memory does not
+/// grow with N; a periodic game repeats its period once it is certified.
 #[derive(clap::Args)]
 #[command(after_help = EXAMPLES)]
 pub struct Args {
@@ -122,7 +122,7 @@ fn parse_upto(text: &str, in_memory: bool) -> Result<u64, Failure> {
             )
         } else {
             format!(
-                "g(0..{upto}) needs {} MiB of the octal engine's table; it holds at most {} \
+                "g(0..{upto}) needs a {} MiB table file; the octal engine holds at most {} \
                  values",
                 (upto as u128 + 1) * 2 / (1 << 20),
                 limit + 1

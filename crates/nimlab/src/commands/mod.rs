@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod census;
 pub mod grundy;
+mod mapped_table;
 pub mod moves;
 pub mod period;
 pub mod play;

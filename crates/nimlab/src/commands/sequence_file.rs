@@ -7,15 +7,19 @@
 //! games, 4 otherwise); the values, little-endian; and a CRC-32 (IEEE, u32) of the
 //! values' bytes. Every number is little-endian.
 //!
-//! A checkpoint (`FILE.checkpoint`) is the line `nimlab checkpoint 1`, a JSON line
-//! saying which run it belongs to and how far the file is written, and the engine's
-//! snapshot ([`nimlab_octal::snapshot`]). It is written to a temporary file, synced and
-//! renamed, so a kill at any moment leaves either the old checkpoint or the new one.
+//! A long run keeps the engine's values in `FILE.table`, a memory-mapped file
+//! ([`MappedTable`]), so its memory does not grow with the number of values. Its
+//! checkpoint (`FILE.checkpoint`) is the line `nimlab checkpoint 2` and a JSON line
+//! saying which run it belongs to, how far the file is written, and how many values
+//! the table holds with their CRC-32. It is written after both files are synced, to a
+//! temporary file, synced and renamed, so a kill at any moment leaves either the old
+//! checkpoint or the new one, and the files hold at least what it covers.
 
+use super::mapped_table::MappedTable;
 use crate::failure::Failure;
 use indicatif::{ProgressBar, ProgressStyle};
 use nimlab_core::solve::period::Periodicity;
-use nimlab_octal::{Method, Rules, Solver};
+use nimlab_octal::{Method, Rules, Solver, Table};
 use serde::{Deserialize, Serialize};
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
@@ -45,7 +49,7 @@ const CHUNK: u64 = 1 << 16;
 pub const PLOT_VALUES: usize = 1 << 20;
 
 const MAGIC: &[u8; 8] = b"NIMSEQ\0\x01";
-const CHECKPOINT_LINE: &str = "nimlab checkpoint 1";
+const CHECKPOINT_LINE: &str = "nimlab checkpoint 2";
 
 /// How one nim-sequence is encoded: its format and what the header says.
 pub struct Encoding {
@@ -150,6 +154,9 @@ pub fn write_all(path: &Path, encoding: &Encoding, values: &[u32]) -> Result<(),
         .map_err(failed)
 }
 
+/// Bytes a value takes in the table.
+const VALUE_BYTES: u64 = std::mem::size_of::<u16>() as u64;
+
 fn file_error(path: &Path, error: io::Error) -> Failure {
     Failure::Other(format!("cannot write {}: {error}", path.display()))
 }
@@ -167,6 +174,9 @@ struct CheckpointMeta {
     /// The CRC-32 of the binary values written, and how many bytes it covers.
     crc: u32,
     crc_bytes: u64,
+    /// Values the table holds, synced, and the CRC-32 of their bytes.
+    table_values: u64,
+    table_crc: u32,
 }
 
 /// A long run of the octal engine writing one file.
@@ -184,18 +194,24 @@ pub struct Run {
 }
 
 impl Run {
-    fn checkpoint_path(&self) -> PathBuf {
+    /// The file beside the output with `suffix` added to its name.
+    fn beside(&self, suffix: &str) -> PathBuf {
         let mut name = self.path.clone().into_os_string();
-        name.push(".checkpoint");
+        name.push(suffix);
         PathBuf::from(name)
+    }
+
+    fn capacity(&self) -> usize {
+        self.encoding.upto as usize + 1
     }
 
     /// Compute and write g(0) … g(upto), checkpointing as it goes.
     pub fn execute(&self) -> Result<(), Failure> {
         let failed = |e: io::Error| file_error(&self.path, e);
-        let checkpoint = self.checkpoint_path();
+        let checkpoint = self.beside(".checkpoint");
+        let table_path = self.beside(".table");
         let (file, mut solver, mut meta) = if self.resume {
-            self.restore(&checkpoint)?
+            self.restore(&checkpoint, &table_path)?
         } else {
             if checkpoint.exists() {
                 return Err(Failure::Input(format!(
@@ -216,11 +232,20 @@ impl Run {
                 bytes: header.len() as u64,
                 crc: 0,
                 crc_bytes: 0,
+                table_values: 0,
+                table_crc: 0,
             };
-            (file, Solver::new(self.rules.clone()), meta)
+            let table = MappedTable::create(&table_path, self.capacity())
+                .map_err(|e| file_error(&table_path, e))?;
+            let solver = Solver::with_table(self.rules.clone(), Method::Auto, table);
+            (file, solver, meta)
         };
         let mut out = BufWriter::new(file);
         let mut crc = crc32fast::Hasher::new_with_initial_len(meta.crc, meta.crc_bytes);
+        let mut table_crc = crc32fast::Hasher::new_with_initial_len(
+            meta.table_crc,
+            meta.table_values * VALUE_BYTES,
+        );
         let progress = progress_bar(self.encoding.upto + 1, meta.values);
         let mut last_checkpoint = Instant::now();
         let mut buffer = Vec::new();
@@ -250,11 +275,18 @@ impl Run {
             meta.values = end;
             meta.bytes += buffer.len() as u64;
             progress.set_position(end);
+            let table_failed = |e: io::Error| file_error(&table_path, e);
+            solver.table_mut().release_cold().map_err(table_failed)?;
             if last_checkpoint.elapsed() >= self.checkpoint_every && end <= self.encoding.upto {
                 meta.crc = crc.clone().finalize();
                 out.flush().map_err(failed)?;
                 out.get_ref().sync_data().map_err(failed)?;
-                self.save_checkpoint(&checkpoint, &meta, &solver)?;
+                solver.table().sync().map_err(table_failed)?;
+                let new_values = &solver.values()[meta.table_values as usize..];
+                table_crc.update(bytemuck::cast_slice(new_values));
+                meta.table_values = solver.len() as u64;
+                meta.table_crc = table_crc.clone().finalize();
+                self.save_checkpoint(&checkpoint, &meta)?;
                 last_checkpoint = Instant::now();
             }
         }
@@ -265,18 +297,19 @@ impl Run {
             .sync_all()
             .map_err(failed)?;
         progress.finish_and_clear();
-        match fs::remove_file(&checkpoint) {
-            Err(e) if e.kind() != io::ErrorKind::NotFound => Err(file_error(&checkpoint, e)),
-            _ => Ok(()),
+        drop(solver);
+        for scratch in [&checkpoint, &table_path] {
+            match fs::remove_file(scratch) {
+                Err(e) if e.kind() != io::ErrorKind::NotFound => {
+                    return Err(file_error(scratch, e));
+                }
+                _ => {}
+            }
         }
+        Ok(())
     }
 
-    fn save_checkpoint(
-        &self,
-        path: &Path,
-        meta: &CheckpointMeta,
-        solver: &Solver,
-    ) -> Result<(), Failure> {
+    fn save_checkpoint(&self, path: &Path, meta: &CheckpointMeta) -> Result<(), Failure> {
         let failed = |e: io::Error| file_error(path, e);
         let mut temporary = path.to_path_buf().into_os_string();
         temporary.push(".tmp");
@@ -285,14 +318,17 @@ impl Run {
         let meta = serde_json::to_string(meta).expect("checkpoints serialize");
         file.write_all(format!("{CHECKPOINT_LINE}\n{meta}\n").as_bytes())
             .map_err(failed)?;
-        file.write_all(&solver.snapshot()).map_err(failed)?;
         file.sync_all().map_err(failed)?;
         fs::rename(&temporary, path).map_err(failed)
     }
 
-    /// The file, truncated to what the checkpoint covers, the solver restored from it,
-    /// and the checkpoint's record.
-    fn restore(&self, path: &Path) -> Result<(File, Solver, CheckpointMeta), Failure> {
+    /// The file, truncated to what the checkpoint covers, the solver restored from the
+    /// table, and the checkpoint's record.
+    fn restore(
+        &self,
+        path: &Path,
+        table_path: &Path,
+    ) -> Result<(File, Solver<MappedTable>, CheckpointMeta), Failure> {
         let unusable =
             |why: String| Failure::Input(format!("invalid checkpoint '{}': {why}", path.display()));
         let mut bytes = Vec::new();
@@ -305,10 +341,16 @@ impl Run {
                 ))
             })?;
         let mut lines = bytes.splitn(3, |&b| b == b'\n');
-        let (Some(first), Some(meta), Some(snapshot)) = (lines.next(), lines.next(), lines.next())
-        else {
+        let (Some(first), Some(meta)) = (lines.next(), lines.next()) else {
             return Err(unusable("expected a nimlab checkpoint".to_string()));
         };
+        if first.starts_with(b"nimlab checkpoint ") && first != CHECKPOINT_LINE.as_bytes() {
+            return Err(unusable(
+                "it was written by another version of nimlab; expected a checkpoint of \
+                 this version: start the run again without --resume"
+                    .to_string(),
+            ));
+        }
         if first != CHECKPOINT_LINE.as_bytes() {
             return Err(unusable("expected a nimlab checkpoint".to_string()));
         }
@@ -330,15 +372,28 @@ impl Run {
                 format_name(asked.1)
             )));
         }
-        let mut solver = Solver::restore(self.rules.clone(), Method::Auto, snapshot)
-            .map_err(|e| unusable(e.to_string()))?;
-        let computed = solver.len() as u64;
-        solver
-            .find_period(solver.len(), &|| false)
-            .map_err(|e| unusable(e.to_string()))?;
-        if computed < meta.values {
-            return Err(unusable("it holds fewer values than it says".to_string()));
+        if meta.table_values > self.capacity() as u64 {
+            return Err(unusable(format!(
+                "its table holds {} values, more than the {} asked",
+                meta.table_values,
+                self.capacity()
+            )));
         }
+        let bad_table = |why: String| {
+            Failure::Input(format!(
+                "invalid table '{}' of the checkpoint: {why}",
+                table_path.display()
+            ))
+        };
+        let table = MappedTable::open(table_path, meta.table_values as usize, self.capacity())
+            .map_err(|e| bad_table(e.to_string()))?;
+        if crc32fast::hash(bytemuck::cast_slice(table.values())) != meta.table_crc {
+            return Err(bad_table(
+                "its values' CRC-32 differs from the checkpoint's: the file was changed"
+                    .to_string(),
+            ));
+        }
+        let solver = Solver::with_table(self.rules.clone(), Method::Auto, table);
         let failed = |e: io::Error| file_error(&self.path, e);
         let mut file = OpenOptions::new()
             .read(true)

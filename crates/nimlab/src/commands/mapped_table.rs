@@ -1,0 +1,206 @@
+//! The octal engine's values in a memory-mapped file, for long runs of `grundy --out`.
+//!
+//! The file (`FILE.table` beside the output) holds g(0), g(1), … as 16-bit numbers in
+//! this machine's byte order; it is the run's scratch, deleted when the run finishes.
+//! The operating system keeps resident only the pages the engine touches, and the run
+//! gives back all but the first [`FRONT`] and the last [`BACK`] values every
+//! [`RELEASE_EVERY`] values, so the run's memory does not grow with the number of
+//! values: the sparse method reads the first values, the last ones (the partners of
+//! the rare positions) and, in an occasional long proof scan, others, which come back
+//! from the page cache or the disk. Every value stays addressable, so no value depends
+//! on a guess about how far back the engine will look.
+
+use memmap2::{MmapMut, UncheckedAdvice};
+use nimlab_octal::Table;
+use std::fs::{File, OpenOptions};
+use std::io;
+use std::path::Path;
+
+/// Values kept resident at the start of the table.
+pub const FRONT: usize = 1 << 20;
+
+/// Values kept resident at the end of the table.
+pub const BACK: usize = 1 << 22;
+
+/// Values computed between two releases of the rest.
+pub const RELEASE_EVERY: usize = 1 << 22;
+
+/// The most values a period check examines (16 MiB of work space): periods up to about
+/// four million are found; longer ones are not, and values are then computed rather
+/// than repeated, which changes no value.
+pub const PERIOD_WINDOW: usize = 1 << 22;
+
+const VALUE_BYTES: usize = std::mem::size_of::<u16>();
+
+/// A [`Table`] in a memory-mapped file.
+pub struct MappedTable {
+    file: File,
+    map: MmapMut,
+    /// Values held: g(0) … g(len − 1).
+    len: usize,
+    /// Values the file and the map have room for (at least 1: a map is never empty).
+    capacity: usize,
+    /// `len` when the rest was last released.
+    released_at: usize,
+}
+
+impl MappedTable {
+    /// A new, empty table in `path` (replacing any file there), with room for
+    /// `capacity` values.
+    pub fn create(path: &Path, capacity: usize) -> io::Result<MappedTable> {
+        let file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .open(path)?;
+        MappedTable::map(file, 0, capacity)
+    }
+
+    /// The table in `path`, whose first `len` values a run wrote and synced; room for
+    /// `capacity` values in all.
+    pub fn open(path: &Path, len: usize, capacity: usize) -> io::Result<MappedTable> {
+        let file = OpenOptions::new().read(true).write(true).open(path)?;
+        let bytes = file.metadata()?.len();
+        if bytes < (len * VALUE_BYTES) as u64 {
+            return Err(io::Error::new(
+                io::ErrorKind::UnexpectedEof,
+                format!(
+                    "it has {bytes} bytes, fewer than the {} its {len} values take",
+                    len * VALUE_BYTES
+                ),
+            ));
+        }
+        MappedTable::map(file, len, capacity.max(len))
+    }
+
+    fn map(file: File, len: usize, capacity: usize) -> io::Result<MappedTable> {
+        let capacity = capacity.max(1);
+        let bytes = (capacity * VALUE_BYTES) as u64;
+        // Claim the disk now: a write through the map to a block the disk cannot give
+        // would kill the process with SIGBUS instead of returning an error.
+        match rustix::fs::fallocate(&file, rustix::fs::FallocateFlags::empty(), 0, bytes) {
+            Ok(()) => {}
+            Err(e) if e == rustix::io::Errno::OPNOTSUPP => file.set_len(bytes)?,
+            Err(e) => {
+                return Err(io::Error::new(
+                    io::Error::from(e).kind(),
+                    format!("cannot reserve {} MiB on disk for it: {e}", bytes >> 20),
+                ));
+            }
+        }
+        // SAFETY: the file is this run's own scratch, which nothing else changes while
+        // it is mapped, and the map is never read past the file's length.
+        let map = unsafe { MmapMut::map_mut(&file)? };
+        Ok(MappedTable {
+            file,
+            map,
+            len,
+            capacity,
+            released_at: len,
+        })
+    }
+
+    /// Write the values to the file; when this returns they survive a kill or a crash.
+    pub fn sync(&self) -> io::Result<()> {
+        self.map.flush_range(0, self.len * VALUE_BYTES)
+    }
+
+    /// Give back to the operating system the pages between the first [`FRONT`] and the
+    /// last [`BACK`] values, once [`RELEASE_EVERY`] values have come since the last
+    /// time. Their contents stay in the file and come back when read.
+    pub fn release_cold(&mut self) -> io::Result<()> {
+        if self.len < self.released_at + RELEASE_EVERY {
+            return Ok(());
+        }
+        self.released_at = self.len;
+        let page = page_size();
+        let start = (FRONT * VALUE_BYTES).next_multiple_of(page);
+        let end = (self.len.saturating_sub(BACK) * VALUE_BYTES) / page * page;
+        if start >= end {
+            return Ok(());
+        }
+        // SAFETY: the map is a shared mapping of a file, so dropping its pages loses
+        // nothing: the next read of them maps the file's up-to-date contents again.
+        unsafe {
+            self.map
+                .unchecked_advise_range(UncheckedAdvice::DontNeed, start, end - start)
+        }
+    }
+}
+
+fn page_size() -> usize {
+    rustix::param::page_size()
+}
+
+impl Table for MappedTable {
+    fn values(&self) -> &[u16] {
+        bytemuck::cast_slice(&self.map[..self.len * VALUE_BYTES])
+    }
+
+    fn reserve(&mut self, total: usize) -> bool {
+        if total <= self.capacity {
+            return true;
+        }
+        let grown = self
+            .file
+            .try_clone()
+            .and_then(|file| MappedTable::map(file, self.len, total));
+        match grown {
+            Ok(table) => {
+                *self = table;
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    fn push(&mut self, value: u16) {
+        let at = self.len * VALUE_BYTES;
+        self.map[at..at + VALUE_BYTES].copy_from_slice(&value.to_ne_bytes());
+        self.len += 1;
+    }
+
+    fn period_window(&self) -> usize {
+        PERIOD_WINDOW
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_survive_release_growth_and_reopening() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("g.table");
+        let mut table = MappedTable::create(&path, 10).unwrap();
+        let count = FRONT + BACK + RELEASE_EVERY + 12_345;
+        let value = |n: usize| (n.wrapping_mul(2_654_435_761) >> 7) as u16;
+        assert!(table.reserve(count));
+        for n in 0..count {
+            table.push(value(n));
+        }
+        table.release_cold().unwrap();
+        assert_eq!(table.released_at, count);
+        assert!(
+            table
+                .values()
+                .iter()
+                .enumerate()
+                .all(|(n, &g)| g == value(n))
+        );
+        table.sync().unwrap();
+        drop(table);
+        let reopened = MappedTable::open(&path, count - 5, count).unwrap();
+        assert_eq!(reopened.values().len(), count - 5);
+        assert!(
+            reopened
+                .values()
+                .iter()
+                .enumerate()
+                .all(|(n, &g)| g == value(n))
+        );
+        assert!(MappedTable::open(&path, 4 * count, 4 * count).is_err());
+    }
+}
