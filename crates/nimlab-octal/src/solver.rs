@@ -203,12 +203,6 @@ impl<T: Table> Solver<T> {
         &self.table
     }
 
-    /// The table holding the values, to act on its storage (not to change values: the
-    /// solver relies on them).
-    pub fn table_mut(&mut self) -> &mut T {
-        &mut self.table
-    }
-
     /// How many values are known.
     pub fn len(&self) -> usize {
         self.values().len()
@@ -354,6 +348,7 @@ impl<T: Table> Solver<T> {
     /// the statistics, the split and the period watch.
     fn record(&mut self, n: usize) {
         let value = self.table.values()[n];
+        self.table.taken_up(n + 1);
         self.marks.admit(value);
         if n == 0 {
             return;

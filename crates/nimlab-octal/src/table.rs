@@ -19,6 +19,14 @@ pub trait Table {
     fn period_window(&self) -> usize {
         usize::MAX
     }
+
+    /// The solver has taken in g(0) … g(`count` − 1), as it computes each value or, for
+    /// values the table was given, as it reads them in. A table that keeps its values
+    /// outside memory may let go then of the pages of those it expects to be read
+    /// rarely. Nothing by default.
+    fn taken_up(&mut self, count: usize) {
+        let _ = count;
+    }
 }
 
 impl Table for Vec<u16> {

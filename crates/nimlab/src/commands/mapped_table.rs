@@ -2,10 +2,10 @@
 //!
 //! The file (`FILE.table` beside the output) holds g(0), g(1), … as 16-bit numbers in
 //! this machine's byte order; it is the run's scratch, deleted when the run finishes.
-//! The operating system keeps resident only the pages the engine touches, and the run
+//! The operating system keeps resident only the pages the engine touches, and the table
 //! gives back all but the first [`FRONT`] and the last [`BACK`] values every
-//! [`RELEASE_EVERY`] values, so the run's memory does not grow with the number of
-//! values: the sparse method reads the first values, the last ones (the partners of
+//! [`RELEASE_EVERY`] values the engine takes up (as it computes them, or reads them in
+//! when a run resumes), so the run's memory does not grow with the number of values: the sparse method reads the first values, the last ones (the partners of
 //! the rare positions) and, in an occasional long proof scan, others, which come back
 //! from the page cache or the disk. Every value stays addressable, so no value depends
 //! on a guess about how far back the engine will look.
@@ -40,7 +40,7 @@ pub struct MappedTable {
     len: usize,
     /// Values the file and the map have room for (at least 1: a map is never empty).
     capacity: usize,
-    /// `len` when the rest was last released.
+    /// How many values the engine had taken up when the rest was last released.
     released_at: usize,
 }
 
@@ -97,7 +97,7 @@ impl MappedTable {
             map,
             len,
             capacity,
-            released_at: len,
+            released_at: 0,
         })
     }
 
@@ -106,25 +106,22 @@ impl MappedTable {
         self.map.flush_range(0, self.len * VALUE_BYTES)
     }
 
-    /// Give back to the operating system the pages between the first [`FRONT`] and the
-    /// last [`BACK`] values, once [`RELEASE_EVERY`] values have come since the last
-    /// time. Their contents stay in the file and come back when read.
-    pub fn release_cold(&mut self) -> io::Result<()> {
-        if self.len < self.released_at + RELEASE_EVERY {
-            return Ok(());
-        }
-        self.released_at = self.len;
+    /// Give back to the operating system the pages between the first [`FRONT`] values
+    /// and the last [`BACK`] of the first `count`. Their contents stay in the file and
+    /// come back when read.
+    fn release_cold(&mut self, count: usize) {
+        self.released_at = count;
         let page = page_size();
         let start = (FRONT * VALUE_BYTES).next_multiple_of(page);
-        let end = (self.len.saturating_sub(BACK) * VALUE_BYTES) / page * page;
-        if start >= end {
-            return Ok(());
-        }
-        // SAFETY: the map is a shared mapping of a file, so dropping its pages loses
-        // nothing: the next read of them maps the file's up-to-date contents again.
-        unsafe {
-            self.map
-                .unchecked_advise_range(UncheckedAdvice::DontNeed, start, end - start)
+        let end = (count.saturating_sub(BACK) * VALUE_BYTES) / page * page;
+        if start < end {
+            // SAFETY: the map is a shared mapping of a file, so dropping its pages loses
+            // nothing: the next read of them maps the file's up-to-date contents again.
+            // A release that fails only leaves the pages resident.
+            let _ = unsafe {
+                self.map
+                    .unchecked_advise_range(UncheckedAdvice::DontNeed, start, end - start)
+            };
         }
     }
 }
@@ -164,6 +161,13 @@ impl Table for MappedTable {
     fn period_window(&self) -> usize {
         PERIOD_WINDOW
     }
+
+    /// Every [`RELEASE_EVERY`] values taken up, whether computed or read in on resuming.
+    fn taken_up(&mut self, count: usize) {
+        if count >= self.released_at + RELEASE_EVERY {
+            self.release_cold(count);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -181,7 +185,7 @@ mod tests {
         for n in 0..count {
             table.push(value(n));
         }
-        table.release_cold().unwrap();
+        table.taken_up(count);
         assert_eq!(table.released_at, count);
         assert!(
             table

@@ -19,7 +19,7 @@ use super::mapped_table::MappedTable;
 use crate::failure::Failure;
 use indicatif::{ProgressBar, ProgressStyle};
 use nimlab_core::solve::period::Periodicity;
-use nimlab_octal::{Method, Rules, Solver, Table};
+use nimlab_octal::{Method, Rules, Solver};
 use serde::{Deserialize, Serialize};
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
@@ -276,7 +276,6 @@ impl Run {
             meta.bytes += buffer.len() as u64;
             progress.set_position(end);
             let table_failed = |e: io::Error| file_error(&table_path, e);
-            solver.table_mut().release_cold().map_err(table_failed)?;
             if last_checkpoint.elapsed() >= self.checkpoint_every && end <= self.encoding.upto {
                 meta.crc = crc.clone().finalize();
                 out.flush().map_err(failed)?;
@@ -387,7 +386,9 @@ impl Run {
         };
         let table = MappedTable::open(table_path, meta.table_values as usize, self.capacity())
             .map_err(|e| bad_table(e.to_string()))?;
-        if crc32fast::hash(bytemuck::cast_slice(table.values())) != meta.table_crc {
+        let crc = file_crc(table_path, meta.table_values * VALUE_BYTES)
+            .map_err(|e| bad_table(e.to_string()))?;
+        if crc != meta.table_crc {
             return Err(bad_table(
                 "its values' CRC-32 differs from the checkpoint's: the file was changed"
                     .to_string(),
@@ -411,6 +412,20 @@ impl Run {
         file.set_len(meta.bytes).map_err(failed)?;
         file.seek(SeekFrom::End(0)).map_err(failed)?;
         Ok((file, solver, meta))
+    }
+}
+
+/// The CRC-32 of the first `bytes` bytes of the file at `path`, read through the page
+/// cache rather than a map, so that the pages do not count as the process's memory.
+fn file_crc(path: &Path, bytes: u64) -> io::Result<u32> {
+    let mut reader = File::open(path)?.take(bytes);
+    let mut crc = crc32fast::Hasher::new();
+    let mut buffer = vec![0; 1 << 20];
+    loop {
+        match reader.read(&mut buffer)? {
+            0 => return Ok(crc.finalize()),
+            read => crc.update(&buffer[..read]),
+        }
     }
 }
 
