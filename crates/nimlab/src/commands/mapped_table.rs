@@ -181,30 +181,22 @@ mod tests {
         let mut table = MappedTable::create(&path, 10).unwrap();
         let count = FRONT + BACK + RELEASE_EVERY + 12_345;
         let value = |n: usize| (n.wrapping_mul(2_654_435_761) >> 7) as u16;
+        let holds_values = |table: &MappedTable| {
+            let values = table.values().iter();
+            values.enumerate().all(|(n, &g)| g == value(n))
+        };
         assert!(table.reserve(count));
         for n in 0..count {
             table.push(value(n));
         }
         table.taken_up(count);
         assert_eq!(table.released_at, count);
-        assert!(
-            table
-                .values()
-                .iter()
-                .enumerate()
-                .all(|(n, &g)| g == value(n))
-        );
+        assert!(holds_values(&table));
         table.sync().unwrap();
         drop(table);
         let reopened = MappedTable::open(&path, count - 5, count).unwrap();
         assert_eq!(reopened.values().len(), count - 5);
-        assert!(
-            reopened
-                .values()
-                .iter()
-                .enumerate()
-                .all(|(n, &g)| g == value(n))
-        );
+        assert!(holds_values(&reopened));
         assert!(MappedTable::open(&path, 4 * count, 4 * count).is_err());
     }
 }
