@@ -40,26 +40,34 @@ pub struct MappedTable {
     len: usize,
     /// Values the file and the map have room for (at least 1: a map is never empty).
     capacity: usize,
+    /// The most values the table may grow to.
+    most: usize,
     /// How many values the engine had taken up when the rest was last released.
     released_at: usize,
+    /// Why the table last failed to grow.
+    failure: Option<io::Error>,
 }
 
+/// Values a new table has room for before it first grows.
+const FIRST_CAPACITY: usize = 1 << 20;
+
 impl MappedTable {
-    /// A new, empty table in `path` (replacing any file there), with room for
-    /// `capacity` values.
-    pub fn create(path: &Path, capacity: usize) -> io::Result<MappedTable> {
+    /// A new, empty table in `path` (replacing any file there) that may grow to `most`
+    /// values; it claims the disk as it grows (doubling), so a periodic game that needs
+    /// few values takes little.
+    pub fn create(path: &Path, most: usize) -> io::Result<MappedTable> {
         let file = OpenOptions::new()
             .read(true)
             .write(true)
             .create(true)
             .truncate(true)
             .open(path)?;
-        MappedTable::map(file, 0, capacity)
+        MappedTable::map(file, 0, most.min(FIRST_CAPACITY), most)
     }
 
-    /// The table in `path`, whose first `len` values a run wrote and synced; room for
-    /// `capacity` values in all.
-    pub fn open(path: &Path, len: usize, capacity: usize) -> io::Result<MappedTable> {
+    /// The table in `path`, whose first `len` values a run wrote and synced, that may
+    /// grow to `most` values.
+    pub fn open(path: &Path, len: usize, most: usize) -> io::Result<MappedTable> {
         let file = OpenOptions::new().read(true).write(true).open(path)?;
         let bytes = file.metadata()?.len();
         if bytes < (len * VALUE_BYTES) as u64 {
@@ -71,10 +79,15 @@ impl MappedTable {
                 ),
             ));
         }
-        MappedTable::map(file, len, capacity.max(len))
+        MappedTable::map(file, len, len, most.max(len))
     }
 
-    fn map(file: File, len: usize, capacity: usize) -> io::Result<MappedTable> {
+    /// Why the table last failed to grow, if it did.
+    pub fn failure(&self) -> Option<&io::Error> {
+        self.failure.as_ref()
+    }
+
+    fn map(file: File, len: usize, capacity: usize, most: usize) -> io::Result<MappedTable> {
         let capacity = capacity.max(1);
         let bytes = (capacity * VALUE_BYTES) as u64;
         // Claim the disk now: a write through the map to a block the disk cannot give
@@ -97,7 +110,9 @@ impl MappedTable {
             map,
             len,
             capacity,
+            most,
             released_at: 0,
+            failure: None,
         })
     }
 
@@ -139,16 +154,30 @@ impl Table for MappedTable {
         if total <= self.capacity {
             return true;
         }
+        if total > self.most {
+            self.failure = Some(io::Error::other(format!(
+                "{total} values asked, beyond the run's {}",
+                self.most
+            )));
+            return false;
+        }
+        let capacity = total.max(2 * self.capacity).min(self.most);
         let grown = self
             .file
             .try_clone()
-            .and_then(|file| MappedTable::map(file, self.len, total));
+            .and_then(|file| MappedTable::map(file, self.len, capacity, self.most));
         match grown {
             Ok(table) => {
-                *self = table;
+                *self = MappedTable {
+                    released_at: self.released_at,
+                    ..table
+                };
                 true
             }
-            Err(_) => false,
+            Err(e) => {
+                self.failure = Some(e);
+                false
+            }
         }
     }
 
@@ -178,17 +207,21 @@ mod tests {
     fn values_survive_release_growth_and_reopening() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("g.table");
-        let mut table = MappedTable::create(&path, 10).unwrap();
         let count = FRONT + BACK + RELEASE_EVERY + 12_345;
+        let mut table = MappedTable::create(&path, count).unwrap();
+        assert_eq!(table.capacity, FIRST_CAPACITY);
         let value = |n: usize| (n.wrapping_mul(2_654_435_761) >> 7) as u16;
         let holds_values = |table: &MappedTable| {
             let values = table.values().iter();
             values.enumerate().all(|(n, &g)| g == value(n))
         };
-        assert!(table.reserve(count));
         for n in 0..count {
+            assert!(table.reserve(n + 1));
             table.push(value(n));
         }
+        assert_eq!(table.capacity, count);
+        assert!(!table.reserve(count + 1));
+        assert!(table.failure().unwrap().to_string().contains("beyond"));
         table.taken_up(count);
         assert_eq!(table.released_at, count);
         assert!(holds_values(&table));
@@ -198,5 +231,9 @@ mod tests {
         assert_eq!(reopened.values().len(), count - 5);
         assert!(holds_values(&reopened));
         assert!(MappedTable::open(&path, 4 * count, 4 * count).is_err());
+        let small = dir.path().join("small.table");
+        let table = MappedTable::create(&small, 100).unwrap();
+        assert_eq!(std::fs::metadata(&small).unwrap().len(), 200);
+        assert!(table.values().is_empty());
     }
 }

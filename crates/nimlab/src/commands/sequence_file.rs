@@ -260,9 +260,15 @@ impl Run {
                     self.encoding.encode(meta.values, periodic, &mut buffer);
                 }
                 None => {
-                    solver
-                        .advance(end as usize)
-                        .map_err(|e| Failure::Other(format!("{}: {e}", self.encoding.spec)))?;
+                    if let Err(e) = solver.advance(end as usize).map(drop) {
+                        return Err(match solver.table().failure() {
+                            Some(why) => Failure::Other(format!(
+                                "cannot write {}: {why}",
+                                table_path.display()
+                            )),
+                            None => Failure::Other(format!("{}: {e}", self.encoding.spec)),
+                        });
+                    }
                     let values = solver.values()[range].iter().map(|&v| u32::from(v));
                     self.encoding.encode(meta.values, values, &mut buffer);
                 }
