@@ -1,5 +1,6 @@
-//! Published sequences and periods (OEIS; Winning Ways; Flammenkamp's tables;
-//! ../shared/reference/ALGORITHMS.md), against the solver's values and certificates.
+//! Published sequences and periods (OEIS; Winning Ways; Flammenkamp's tables; another
+//! solver's value counts; ../shared/reference/ALGORITHMS.md), against the solver's
+//! values and certificates.
 
 use nimlab_octal::{Method, Rules, Solver};
 
@@ -154,4 +155,68 @@ fn grundys_game_has_no_theorem() {
     assert!(solver.theorem().is_none());
     assert_eq!(solver.find_period(5000, &|| false).unwrap(), None);
     assert_eq!(solver.len(), 5000);
+}
+
+/// How often each value occurs among g(1), …, g(2^20), as published by the octal
+/// solver of github.com/rogalski-wmii-uni-lodz-pl/octal (`results/GAME/1048576`, lines
+/// "value count"; that program's own sparse-space solver, independent of this one).
+/// Every count of every value must agree.
+const PUBLISHED_FREQUENCIES: [(&str, &[u32]); 3] = [
+    (
+        "0.167",
+        &[
+            1, 77039, 10, 77225, 44691, 8, 44754, 5, 123987, 5, 123794, 2, 6, 84981, 3, 84807,
+            73812, 1, 72137, 0, 8, 42946, 10, 43127, 0, 22683, 0, 22343, 13883, 0, 13894, 0, 46129,
+            0, 25645, 0, 0, 4619, 0, 3939, 0, 1026, 0, 660, 151, 0, 155, 0, 0, 51, 0, 33, 2, 0, 2,
+            0, 2,
+        ],
+    ),
+    (
+        "0.161",
+        &[
+            13, 25, 31008, 31761, 31235, 31511, 24, 2, 33380, 33075, 3, 3, 12, 10, 33317, 33082,
+            35968, 36062, 7, 5, 13, 7, 33301, 33433, 1, 4, 33822, 33615, 31040, 30902, 3, 0, 7175,
+            6941, 27, 29, 17, 20, 7491, 7543, 27, 20, 6644, 6660, 7224, 7226, 17, 18, 23, 14, 7280,
+            7078, 7040, 6921, 13, 19, 6544, 6617, 21, 25, 14, 13, 6457, 6328, 44545, 43814, 4, 3,
+            7, 2, 33997, 34087, 5, 1, 36076, 35840, 25144, 25207, 0, 0, 0, 2, 17930, 17619, 12504,
+            12280, 0, 0, 11406, 10798, 0, 0, 0, 0, 7201, 7095, 2, 2, 390, 368, 415, 420, 1, 2, 295,
+            337, 2, 0, 1, 0, 387, 368, 498, 540, 0, 2, 0, 1, 505, 492, 0, 0, 439, 430, 472, 452, 0,
+            1, 18311, 5243, 1, 0, 0, 0, 2048, 1884, 0, 0, 507, 46, 10, 7,
+        ],
+    ),
+    (
+        "0.034",
+        &[
+            9, 3259, 3203, 20, 4223, 19, 15, 4244, 4582, 18, 13, 4611, 7, 5361, 5348, 7, 34851, 15,
+            18, 35381, 11, 38962, 39375, 9, 13, 31895, 31850, 8, 33238, 4, 6, 33405, 9428, 60, 61,
+            9543, 34, 10153, 10648, 25, 41, 14235, 14952, 33, 15438, 32, 28, 16240, 12, 13145,
+            12936, 16, 12068, 7, 9, 11875, 11129, 20, 11, 10763, 9, 10913, 10898, 3, 28498, 21, 32,
+            27571, 12, 25251, 24671, 7, 12, 16875, 16626, 13, 15910, 5, 7, 15384, 13, 7504, 7144,
+            9, 7299, 3, 3, 7186, 7206, 5, 5, 7080, 3, 6720, 6536, 1, 38, 10214, 10213, 34, 9638,
+            17, 18, 9817, 6715, 22, 13, 6762, 16, 6519, 6542, 8, 3119, 13, 9, 3102, 11, 3155, 3032,
+            11, 6, 2984, 2898, 9, 2995, 7, 3, 2967, 45279, 20, 17, 41277, 0, 33063, 28323, 7, 9,
+            17413, 13744, 7, 13827, 2, 3, 9714, 3, 2171, 2020, 2, 1828, 0, 0, 1564, 1165, 0, 1,
+            1025, 0, 1383, 1092, 0, 9, 242, 226, 8, 310, 3, 1, 308, 288, 2, 0, 336, 0, 324, 323, 0,
+            525, 1, 0, 443, 1, 458, 408, 2, 0, 227, 249, 0, 252, 1, 0, 216, 0, 188, 207, 0, 124, 0,
+            0, 122, 79, 0, 0, 82, 0, 88, 76, 0, 42, 0, 0, 44, 0, 32, 36, 0, 0, 24, 17, 0, 10, 0, 0,
+            8, 1, 0, 0, 0, 0, 1, 0, 0, 0, 2, 1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 1, 1, 0, 0, 0,
+            0, 1, 0, 0, 1,
+        ],
+    ),
+];
+
+#[test]
+fn value_frequencies_to_two_to_the_twenty_match_another_solver() {
+    for (code, published) in PUBLISHED_FREQUENCIES {
+        let values = values(Rules::octal(code).unwrap(), Method::Auto, (1 << 20) + 1);
+        let mut counts = vec![0u32; published.len()];
+        for &value in &values[1..] {
+            assert!(
+                usize::from(value) < counts.len(),
+                "{code}: g = {value} not published"
+            );
+            counts[usize::from(value)] += 1;
+        }
+        assert_eq!(counts, published, "{code}");
+    }
 }
