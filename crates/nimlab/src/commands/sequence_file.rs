@@ -448,7 +448,7 @@ fn progress_bar(total: u64, done: u64) -> ProgressBar {
     let bar = ProgressBar::new(total);
     bar.set_style(
         ProgressStyle::with_template(
-            "{bar:40} {human_pos}/{human_len} values, {per_sec}, {eta} left",
+            "{bar:40} {human_pos}/{human_len} values, {per_sec:0}, {eta} left",
         )
         .expect("the template parses"),
     );
