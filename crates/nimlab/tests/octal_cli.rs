@@ -276,6 +276,10 @@ fn a_checkpoint_belongs_to_one_run() {
     assert!(error_of(&resume, "", 2).contains("CRC-32"));
     std::fs::remove_file(&table).unwrap();
     assert!(error_of(&resume, "", 2).contains(".table"));
+    // A checkpoint that never ends is read only to its bound.
+    std::fs::remove_file(&checkpoint).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", &checkpoint).unwrap();
+    assert!(error_of(&resume, "", 2).contains("longer than"));
     let finished = dir.path().join("none.txt");
     let finished = [
         "grundy",

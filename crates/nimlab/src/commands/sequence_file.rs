@@ -51,6 +51,9 @@ pub const PLOT_VALUES: usize = 1 << 20;
 const MAGIC: &[u8; 8] = b"NIMSEQ\0\x01";
 const CHECKPOINT_LINE: &str = "nimlab checkpoint 2";
 
+/// The longest checkpoint read: two short lines.
+const MAX_CHECKPOINT_BYTES: u64 = 1 << 16;
+
 /// How one nim-sequence is encoded: its format and what the header says.
 pub struct Encoding {
     /// The format.
@@ -338,13 +341,19 @@ impl Run {
             |why: String| Failure::Input(format!("invalid checkpoint '{}': {why}", path.display()));
         let mut bytes = Vec::new();
         File::open(path)
-            .and_then(|mut file| file.read_to_end(&mut bytes))
+            .and_then(|file| file.take(MAX_CHECKPOINT_BYTES + 1).read_to_end(&mut bytes))
             .map_err(|e| {
                 unusable(format!(
                     "{e}; expected the checkpoint of an unfinished run of --out (a finished run \
                      leaves none)"
                 ))
             })?;
+        if bytes.len() as u64 > MAX_CHECKPOINT_BYTES {
+            return Err(unusable(format!(
+                "it is longer than {MAX_CHECKPOINT_BYTES} bytes; expected a checkpoint of a few \
+                 hundred"
+            )));
+        }
         let mut lines = bytes.splitn(3, |&b| b == b'\n');
         let (Some(first), Some(meta)) = (lines.next(), lines.next()) else {
             return Err(unusable("expected a nimlab checkpoint".to_string()));
