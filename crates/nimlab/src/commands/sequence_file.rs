@@ -245,10 +245,13 @@ impl Run {
         };
         let mut out = BufWriter::new(file);
         let mut crc = crc32fast::Hasher::new_with_initial_len(meta.crc, meta.crc_bytes);
+        // The table's CRC follows the values as they are computed, while they are
+        // resident: reading them back at a checkpoint would fault them all in again.
         let mut table_crc = crc32fast::Hasher::new_with_initial_len(
             meta.table_crc,
             meta.table_values * VALUE_BYTES,
         );
+        let mut table_crc_values = meta.table_values as usize;
         let progress = progress_bar(self.encoding.upto + 1, meta.values);
         let mut last_checkpoint = Instant::now();
         let mut buffer = Vec::new();
@@ -274,6 +277,8 @@ impl Run {
                     }
                     let values = solver.values()[range].iter().map(|&v| u32::from(v));
                     self.encoding.encode(meta.values, values, &mut buffer);
+                    table_crc.update(bytemuck::cast_slice(&solver.values()[table_crc_values..]));
+                    table_crc_values = solver.len();
                 }
             }
             if self.encoding.format == Format::Binary {
@@ -290,9 +295,7 @@ impl Run {
                 out.flush().map_err(failed)?;
                 out.get_ref().sync_data().map_err(failed)?;
                 solver.table().sync().map_err(table_failed)?;
-                let new_values = &solver.values()[meta.table_values as usize..];
-                table_crc.update(bytemuck::cast_slice(new_values));
-                meta.table_values = solver.len() as u64;
+                meta.table_values = table_crc_values as u64;
                 meta.table_crc = table_crc.clone().finalize();
                 self.save_checkpoint(&checkpoint, &meta)?;
                 last_checkpoint = Instant::now();
