@@ -110,10 +110,15 @@ impl Marks {
         if self.narrow {
             self.mark_bits(pair_bits(table, rest, first, last, xor));
         } else {
+            // A block of values at a time, computed many an instruction, then stored.
             let generation = self.generation;
             let stamp = &mut *self.stamp;
-            for (&x, &y) in left.iter().zip(right.iter().rev()) {
-                stamp[usize::from(x ^ y ^ xor)] = generation;
+            let mut buffer = [0u16; BLOCK];
+            for (left, right) in left.chunks(BLOCK).zip(right.rchunks(BLOCK)) {
+                let block = pair_values(left, right, xor, &mut buffer);
+                for &value in block {
+                    stamp[usize::from(value)] = generation;
+                }
             }
         }
     }
@@ -143,8 +148,13 @@ impl Marks {
             // Locals, so the loop does not reload them after each store.
             let generation = self.generation;
             let stamp = &mut *self.stamp;
+            let partners = &table[..rest];
             for &(r, value) in rare {
-                stamp[usize::from(value ^ partner(r))] = generation;
+                debug_assert!(0 < r && r < rest);
+                // SAFETY: rare positions are ≥ 1 and these are < rest ≤ table.len(), so
+                // rest − r is within partners.
+                let partner = unsafe { *partners.get_unchecked(rest - r) };
+                stamp[usize::from(value ^ partner)] = generation;
             }
         }
     }
@@ -220,24 +230,9 @@ fn find_in_pairs(
             a = end + 1;
         } else {
             let end = (a + BLOCK - 1).min(last);
-            let left = &table[a..=end];
-            let right = &table[rest - end..=rest - a];
+            let (left, right) = (&table[a..=end], &table[rest - end..=rest - a]);
             // Few: compare the block's values with each, many pairs an instruction.
-            let block = &mut buffer[..left.len()];
-            if let (Ok(left), Ok(right), Ok(full)) = (
-                <&[u16; BLOCK]>::try_from(left),
-                <&[u16; BLOCK]>::try_from(right),
-                <&mut [u16; BLOCK]>::try_from(&mut *block),
-            ) {
-                // A whole block: fixed length, so the reversal vectorizes.
-                for i in 0..BLOCK {
-                    full[i] = left[i] ^ right[BLOCK - 1 - i];
-                }
-            } else {
-                for ((slot, &x), &y) in block.iter_mut().zip(left).zip(right.iter().rev()) {
-                    *slot = x ^ y;
-                }
-            }
+            let block = pair_values(left, right, 0, &mut buffer);
             missing.retain(|&m| !block.iter().fold(false, |hit, &v| hit | (v == m)));
             a = end + 1;
         }
@@ -246,6 +241,32 @@ fn find_in_pairs(
         }
     }
     false
+}
+
+/// x ^ y ^ `xor` for x in `left` and y in `right` reversed (equal lengths, at most
+/// [`BLOCK`]), in `buffer`; the values written.
+#[inline(always)]
+fn pair_values<'a>(
+    left: &[u16],
+    right: &[u16],
+    xor: u16,
+    buffer: &'a mut [u16; BLOCK],
+) -> &'a [u16] {
+    if let (Ok(left), Ok(right)) = (
+        <&[u16; BLOCK]>::try_from(left),
+        <&[u16; BLOCK]>::try_from(right),
+    ) {
+        // A whole block: fixed length, so the reversal vectorizes.
+        for i in 0..BLOCK {
+            buffer[i] = left[i] ^ right[BLOCK - 1 - i] ^ xor;
+        }
+        return &buffer[..];
+    }
+    let block = &mut buffer[..left.len()];
+    for ((slot, &x), &y) in block.iter_mut().zip(left).zip(right.iter().rev()) {
+        *slot = x ^ y ^ xor;
+    }
+    block
 }
 
 /// The bit of a value below 64.
