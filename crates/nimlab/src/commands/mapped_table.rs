@@ -62,7 +62,7 @@ impl MappedTable {
             .create(true)
             .truncate(true)
             .open(path)?;
-        MappedTable::map(file, 0, most.min(FIRST_CAPACITY), most)
+        MappedTable::new(file, 0, most.min(FIRST_CAPACITY), most)
     }
 
     /// The table in `path`, whose first `len` values a run wrote and synced, that may
@@ -79,7 +79,7 @@ impl MappedTable {
                 ),
             ));
         }
-        MappedTable::map(file, len, len, most.max(len))
+        MappedTable::new(file, len, len, most.max(len))
     }
 
     /// Why the table last failed to grow, if it did.
@@ -87,27 +87,11 @@ impl MappedTable {
         self.failure.as_ref()
     }
 
-    fn map(file: File, len: usize, capacity: usize, most: usize) -> io::Result<MappedTable> {
+    fn new(file: File, len: usize, capacity: usize, most: usize) -> io::Result<MappedTable> {
         let capacity = capacity.max(1);
-        let bytes = (capacity * VALUE_BYTES) as u64;
-        // Claim the disk now: a write through the map to a block the disk cannot give
-        // would kill the process with SIGBUS instead of returning an error.
-        match rustix::fs::fallocate(&file, rustix::fs::FallocateFlags::empty(), 0, bytes) {
-            Ok(()) => {}
-            Err(e) if e == rustix::io::Errno::OPNOTSUPP => file.set_len(bytes)?,
-            Err(e) => {
-                return Err(io::Error::new(
-                    io::Error::from(e).kind(),
-                    format!("cannot reserve {} MiB on disk for it: {e}", bytes >> 20),
-                ));
-            }
-        }
-        // SAFETY: the file is this run's own scratch, which nothing else changes while
-        // it is mapped, and the map is never read past the file's length.
-        let map = unsafe { MmapMut::map_mut(&file)? };
         Ok(MappedTable {
+            map: claim(&file, capacity)?,
             file,
-            map,
             len,
             capacity,
             most,
@@ -126,7 +110,7 @@ impl MappedTable {
     /// come back when read.
     fn release_cold(&mut self, count: usize) {
         self.released_at = count;
-        let page = page_size();
+        let page = rustix::param::page_size();
         let start = (FRONT * VALUE_BYTES).next_multiple_of(page);
         let end = (count.saturating_sub(BACK) * VALUE_BYTES) / page * page;
         if start < end {
@@ -141,8 +125,24 @@ impl MappedTable {
     }
 }
 
-fn page_size() -> usize {
-    rustix::param::page_size()
+/// Room for `capacity` values in `file`, claimed on disk, and the whole file mapped.
+fn claim(file: &File, capacity: usize) -> io::Result<MmapMut> {
+    let bytes = (capacity * VALUE_BYTES) as u64;
+    // Claim the disk now: a write through the map to a block the disk cannot give
+    // would kill the process with SIGBUS instead of returning an error.
+    match rustix::fs::fallocate(file, rustix::fs::FallocateFlags::empty(), 0, bytes) {
+        Ok(()) => {}
+        Err(e) if e == rustix::io::Errno::OPNOTSUPP => file.set_len(bytes)?,
+        Err(e) => {
+            return Err(io::Error::new(
+                io::Error::from(e).kind(),
+                format!("cannot reserve {} MiB on disk for it: {e}", bytes >> 20),
+            ));
+        }
+    }
+    // SAFETY: the file is this run's own scratch, which nothing else changes while it
+    // is mapped, and the map is never read past the file's length.
+    unsafe { MmapMut::map_mut(file) }
 }
 
 impl Table for MappedTable {
@@ -162,16 +162,10 @@ impl Table for MappedTable {
             return false;
         }
         let capacity = total.max(2 * self.capacity).min(self.most);
-        let grown = self
-            .file
-            .try_clone()
-            .and_then(|file| MappedTable::map(file, self.len, capacity, self.most));
-        match grown {
-            Ok(table) => {
-                *self = MappedTable {
-                    released_at: self.released_at,
-                    ..table
-                };
+        match claim(&self.file, capacity) {
+            Ok(map) => {
+                self.map = map;
+                self.capacity = capacity;
                 true
             }
             Err(e) => {

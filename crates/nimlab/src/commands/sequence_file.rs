@@ -160,7 +160,7 @@ pub fn write_all(path: &Path, encoding: &Encoding, values: &[u32]) -> Result<(),
 /// Bytes a value takes in the table.
 const VALUE_BYTES: u64 = std::mem::size_of::<u16>() as u64;
 
-fn file_error(path: &Path, error: io::Error) -> Failure {
+fn file_error(path: &Path, error: impl std::fmt::Display) -> Failure {
     Failure::Other(format!("cannot write {}: {error}", path.display()))
 }
 
@@ -251,7 +251,6 @@ impl Run {
             meta.table_crc,
             meta.table_values * VALUE_BYTES,
         );
-        let mut table_crc_values = meta.table_values as usize;
         let progress = progress_bar(self.encoding.upto + 1, meta.values);
         let mut last_checkpoint = Instant::now();
         let mut buffer = Vec::new();
@@ -266,19 +265,16 @@ impl Run {
                     self.encoding.encode(meta.values, periodic, &mut buffer);
                 }
                 None => {
+                    let computed = solver.len();
                     if let Err(e) = solver.advance(end as usize).map(drop) {
                         return Err(match solver.table().failure() {
-                            Some(why) => Failure::Other(format!(
-                                "cannot write {}: {why}",
-                                table_path.display()
-                            )),
+                            Some(why) => file_error(&table_path, why),
                             None => Failure::Other(format!("{}: {e}", self.encoding.spec)),
                         });
                     }
                     let values = solver.values()[range].iter().map(|&v| u32::from(v));
                     self.encoding.encode(meta.values, values, &mut buffer);
-                    table_crc.update(bytemuck::cast_slice(&solver.values()[table_crc_values..]));
-                    table_crc_values = solver.len();
+                    table_crc.update(bytemuck::cast_slice(&solver.values()[computed..]));
                 }
             }
             if self.encoding.format == Format::Binary {
@@ -295,7 +291,7 @@ impl Run {
                 out.flush().map_err(failed)?;
                 out.get_ref().sync_data().map_err(failed)?;
                 solver.table().sync().map_err(table_failed)?;
-                meta.table_values = table_crc_values as u64;
+                meta.table_values = solver.len() as u64;
                 meta.table_crc = table_crc.clone().finalize();
                 self.save_checkpoint(&checkpoint, &meta)?;
                 last_checkpoint = Instant::now();
@@ -412,7 +408,6 @@ impl Run {
                     .to_string(),
             ));
         }
-        let solver = Solver::with_table(self.rules.clone(), Method::Auto, table);
         let failed = |e: io::Error| file_error(&self.path, e);
         let mut file = OpenOptions::new()
             .read(true)
@@ -429,6 +424,8 @@ impl Run {
         }
         file.set_len(meta.bytes).map_err(failed)?;
         file.seek(SeekFrom::End(0)).map_err(failed)?;
+        // Last, once every check has passed: taking up the table reads all of it.
+        let solver = Solver::with_table(self.rules.clone(), Method::Auto, table);
         Ok((file, solver, meta))
     }
 }
