@@ -180,3 +180,44 @@ fn census_lists_sequences_and_quotients_are_bounded() {
     assert_eq!(status, 2);
     assert!(stderr.contains("at most 64 digits"), "{stderr}");
 }
+
+/// A long run's checkpoint and table, made hostile: a checkpoint that never ends, one
+/// that claims more values than asked, and a table that is a device. Each is refused
+/// in one line, within the memory cap, before anything is read in full.
+#[test]
+fn long_run_checkpoints_and_tables_are_bounded() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run.txt");
+    let out = out.to_str().unwrap();
+    let checkpoint = format!("{out}.checkpoint");
+    let resume = [
+        "grundy",
+        "octal:0.167",
+        "--upto",
+        "1000",
+        "--out",
+        out,
+        "--resume",
+    ];
+    std::os::unix::fs::symlink("/dev/zero", &checkpoint).unwrap();
+    let (status, stderr) = capped(&resume, b"");
+    assert_eq!(status, 2);
+    assert!(stderr.contains("longer than"), "{stderr}");
+    let record = |table_values: u64| {
+        format!(
+            "nimlab checkpoint 2\n{{\"spec\":\"octal:0.167\",\"format\":\"plain\",\"upto\":1000,\
+             \"values\":0,\"bytes\":0,\"crc\":0,\"crc_bytes\":0,\"table_values\":{table_values},\
+             \"table_crc\":0}}\n"
+        )
+    };
+    std::fs::remove_file(&checkpoint).unwrap();
+    std::fs::write(&checkpoint, record(u64::MAX)).unwrap();
+    let (status, stderr) = capped(&resume, b"");
+    assert_eq!(status, 2);
+    assert!(stderr.contains("more than the 1001 asked"), "{stderr}");
+    std::fs::write(&checkpoint, record(1001)).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", format!("{out}.table")).unwrap();
+    let (status, stderr) = capped(&resume, b"");
+    assert_eq!(status, 2);
+    assert!(stderr.contains("fewer than the 2002"), "{stderr}");
+}
