@@ -4,8 +4,8 @@
 //! - certifying the period 1615 of subtraction:19,41,60.
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
-use nimlab_core::games::HeapSequence;
-use nimlab_core::games::subtraction::{Subtraction, extend_table};
+use nimlab_core::families::subtraction::{Subtraction, extend_table};
+use nimlab_core::protocol::HeapSequence;
 use nimlab_core::solve::mex::mex;
 use nimlab_core::{Budget, Convention, game};
 use std::hint::black_box;

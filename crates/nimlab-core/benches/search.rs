@@ -3,12 +3,12 @@
 //! people — misère play of games without a rule, and the computer's longest defence.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use nimlab_core::games::Strategy;
-use nimlab_core::games::heap::HeapSum;
-use nimlab_core::games::octal::Octal;
-use nimlab_core::games::turtles::Turtles;
-use nimlab_core::play::{Policy, choose_move};
-use nimlab_core::solve::search::Game;
+use nimlab_core::families::octal::Octal;
+use nimlab_core::families::turtles::Turtles;
+use nimlab_core::heap::HeapSum;
+use nimlab_core::protocol::Strategy;
+use nimlab_core::protocol::policy::{Policy, choose_move};
+use nimlab_core::rules::Game;
 use nimlab_core::{Budget, Convention, game};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -59,7 +59,7 @@ fn misere_search(c: &mut Criterion) {
             .unwrap();
     });
     let nim = HeapSum {
-        rules: nimlab_core::games::nim::Nim,
+        rules: nimlab_core::families::nim::Nim,
     };
     let lost = nim.parse_position("7 9 14 3").unwrap();
     let (moves, _) = nim.legal_moves(&lost, usize::MAX);

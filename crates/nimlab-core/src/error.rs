@@ -3,8 +3,8 @@
 //! Every error renders as one line written for a person. [`Error::Input`] names the
 //! offending token and what was expected there; front ends map it to exit status 2.
 
+use crate::budget::Exhausted;
 use crate::num::Nat;
-use crate::solve::budget::Exhausted;
 use std::fmt;
 
 /// Longest token quoted in full in a message; longer ones are abbreviated.

@@ -1,31 +1,53 @@
-//! nimlab-core: impartial combinatorial games without I/O.
+//! nimlab-core: impartial combinatorial games without I/O, in layers. Code in a layer
+//! names only the layers listed before it (a test keeps the modules free of cycles):
 //!
-//! - [`num`]: the one integer type for positions of any size.
-//! - [`solve`]: mex, the generic Grundy engine and brute-force oracle, budgets, sums,
-//!   periods.
+//! - Base: [`num`] (the one integer type for positions of any size), [`error`],
+//!   [`parse`] (reading what people type), [`budget`] (how much work and memory a
+//!   computation may use), [`limits`] (every limit on a question, in one place),
+//!   [`text`] (English for people), and how numbers are written in JSON.
+//! - [`rules`]: what every game shares: [`Game`](rules::Game), [`Convention`],
+//!   [`Outcome`].
 //! - [`seq`]: integer sequences behind the closed forms (φ, Wythoff pairs, Fibonacci
 //!   and Zeckendorf, fusc), exact at any size.
-//! - [`games`]: one module per game family (rules + exact strategy + brute-force
-//!   tests), the [`games::Ruleset`] protocol front ends speak, and the registry of
-//!   spec strings.
-//! - [`report`]: the answers front ends print or serve, as data, and boards.
-//! - [`play`]: the computer's moves against a person, and reviewing a game.
-//! - [`limits`]: every limit on a question, in one place.
-//! - [`text`]: English for people (lists, plurals, number words).
+//! - [`solve`]: mex, the generic Grundy engine and brute-force oracle, sums, periods,
+//!   misère quotients.
+//! - [`protocol`]: the traits a family implements, the erased [`Ruleset`] front ends
+//!   hold, boards, the computer's move policy, sums of games.
+//! - [`heap`]: heap games: the rules of one heap make a whole game, with sums,
+//!   misère play and the octal engine behind them.
+//! - [`families`]: one module per game family: rules, exact strategy, brute-force
+//!   tests.
+//! - [`registry`]: from a spec string to a shared [`Ruleset`].
+//! - [`report`]: the answers front ends print or serve, as data; reviewing a game.
+//! - [`research`]: the census of octal codes and the classifier of games.
 
+pub mod budget;
 pub mod error;
-pub mod games;
+#[cfg(feature = "serde")]
+mod json;
 pub mod limits;
 pub mod num;
-pub mod play;
-pub mod report;
-pub mod seq;
-pub mod solve;
+pub mod parse;
 pub mod text;
 
+pub mod rules;
+pub mod seq;
+pub mod solve;
+
+pub mod protocol;
+
+pub mod heap;
+
+pub mod families;
+
+pub mod registry;
+
+pub mod report;
+pub mod research;
+
+pub use budget::Budget;
 pub use error::{Error, InputError};
-pub use games::registry::{game, game_with};
-pub use games::{Analysis, AnyMove, AnyPosition, Ruleset, WinningMove};
 pub use num::Nat;
-pub use solve::budget::Budget;
-pub use solve::{Convention, Outcome};
+pub use protocol::{Analysis, AnyMove, AnyPosition, Ruleset, WinningMove};
+pub use registry::{game, game_with};
+pub use rules::{Convention, Outcome};

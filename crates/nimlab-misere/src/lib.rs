@@ -60,7 +60,6 @@
 //! }
 //! ```
 
-pub mod error;
 pub mod game;
 mod monoid;
 mod presentation;
@@ -71,8 +70,10 @@ pub mod solver;
 mod verify;
 mod word;
 
-pub use error::{PositionError, QuotientError, RulesError, Shortfall};
 pub use game::{HeapGame, Take, UniformMoves};
-pub use quotient::{Element, Family, HeapMoves, HeapSize, Outcome, Part, Quotient, WinningMoves};
-pub use rules::{GrundysGame, Subtraction, TakeBreak};
-pub use solver::{Bounds, Certificate, Growth, partial_quotient, quotient};
+pub use quotient::{
+    Certificate, Element, Family, Growth, HeapMoves, HeapSize, Outcome, Part, PositionError,
+    Quotient, WinningMoves,
+};
+pub use rules::{GrundysGame, RulesError, Subtraction, TakeBreak};
+pub use solver::{Bounds, QuotientError, Shortfall, partial_quotient, quotient};

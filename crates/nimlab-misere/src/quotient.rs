@@ -16,13 +16,74 @@
 //! [`Part::HeapMinus`]: the heap's size less so many tokens. So the moves of a heap of
 //! 10^6 tokens, or of 10^100, are found with O(n0 + p) work per kind of move.
 
-use crate::error::PositionError;
 use crate::game::{HeapGame, Take, UniformMoves};
 use crate::monoid::{Multiply, Table};
 use crate::presentation::Presentation;
 use crate::pretension::Pretension;
-use crate::solver::{Certificate, Growth};
 use std::collections::HashMap;
+use std::fmt;
+
+/// What makes a quotient hold for heaps of every size (see [`crate::solver`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Certificate {
+    /// n0: Φ(n + p) = Φ(n) for every heap n ≥ n0.
+    pub preperiod: usize,
+    /// p.
+    pub period: usize,
+    /// N: every heap up to here was solved and verified.
+    pub last_heap: usize,
+    /// The least N the theorem asks for: max(s·(n0 + p) + k − 1, from + p).
+    pub required_heap: usize,
+    /// s: the most heaps a move leaves.
+    pub max_parts: usize,
+    /// k: the most tokens a move removes.
+    pub max_removed: usize,
+}
+
+/// How large the candidates grew on the way to a quotient.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Growth {
+    /// The most elements a reduced candidate had (MisereSolver's "|Q| tried").
+    pub largest_candidate: usize,
+    /// The most elements a candidate had before reduction.
+    pub largest_product: usize,
+}
+
+/// A position the quotient cannot answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// The quotient is exact only up to `last_heap` tokens per heap.
+    HeapBeyondQuotient { size: u64, last_heap: usize },
+    /// A heap given by its residue class, but the quotient has no period, or the
+    /// residue is not below the period.
+    InvalidResidue { residue: u64, period: Option<usize> },
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::HeapBeyondQuotient { size, last_heap } => write!(
+                f,
+                "a heap of {size} is beyond the quotient, which is exact for heaps up to \
+                 {last_heap}"
+            ),
+            PositionError::InvalidResidue {
+                residue,
+                period: None,
+            } => write!(
+                f,
+                "a heap given by its residue {residue} needs a certified period, and this \
+                 quotient has none"
+            ),
+            PositionError::InvalidResidue {
+                residue,
+                period: Some(p),
+            } => write!(f, "residue {residue} is not below the period {p}"),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
 
 /// An element of a quotient.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

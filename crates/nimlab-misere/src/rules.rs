@@ -11,9 +11,33 @@
 //! Codes are read by the octal engine's parser ([`nimlab_octal::Code`]), so a code means
 //! the same here as everywhere else in nimlab.
 
-use crate::error::RulesError;
 use crate::game::{HeapGame, Take, UniformMoves};
 use nimlab_octal::{Base, Code};
+use std::fmt;
+
+/// A game's rules that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RulesError {
+    /// A take-and-break code that is not one.
+    InvalidCode { code: String, reason: String },
+    /// A subtraction set that is not one.
+    InvalidSubtractionSet { amounts: Vec<usize>, reason: String },
+}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RulesError::InvalidCode { code, reason } => {
+                write!(f, "'{code}' is not a take-and-break code: {reason}")
+            }
+            RulesError::InvalidSubtractionSet { amounts, reason } => {
+                write!(f, "{amounts:?} is not a subtraction set: {reason}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for RulesError {}
 
 /// Most amounts a subtraction set may have.
 pub const MAX_SUBTRACTION_AMOUNTS: usize = 64;

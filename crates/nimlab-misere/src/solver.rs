@@ -32,13 +32,13 @@
 //! and option elements of a word that passed verification. (MisereSolver asks a little
 //! more, N ≥ s·(n0 + p) + k + s − 1.)
 
-use crate::error::{QuotientError, Shortfall};
 use crate::game::{HeapGame, UniformMoves};
 use crate::monoid::{Cyclic, Multiply, Product};
 use crate::pretension::{HeapImages, Marking, Pretension, transitions_of};
-use crate::quotient::Quotient;
+use crate::quotient::{Certificate, Growth, Quotient};
 use crate::verify::{Explorer, TooManyWords, Verdict, p_condition_holds, verify};
 use crate::word::Word;
+use std::fmt;
 
 /// Limits on the computation; each is met with a typed error, never a hang.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,32 +80,6 @@ impl Default for Bounds {
             max_refinements: 1000,
         }
     }
-}
-
-/// What makes a quotient hold for heaps of every size (see the module docs).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Certificate {
-    /// n0: Φ(n + p) = Φ(n) for every heap n ≥ n0.
-    pub preperiod: usize,
-    /// p.
-    pub period: usize,
-    /// N: every heap up to here was solved and verified.
-    pub last_heap: usize,
-    /// The least N the theorem asks for: max(s·(n0 + p) + k − 1, from + p).
-    pub required_heap: usize,
-    /// s: the most heaps a move leaves.
-    pub max_parts: usize,
-    /// k: the most tokens a move removes.
-    pub max_removed: usize,
-}
-
-/// How large the candidates grew on the way to a quotient.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Growth {
-    /// The most elements a reduced candidate had (MisereSolver's "|Q| tried").
-    pub largest_candidate: usize,
-    /// The most elements a candidate had before reduction.
-    pub largest_product: usize,
 }
 
 /// For each p, the largest heap n ≥ 1 with Φ(n) ≠ Φ(n + p) (0 when there is none).
@@ -175,6 +149,105 @@ impl From<TooManyWords> for Failure {
         Failure::Words(e)
     }
 }
+
+/// Why no certified quotient was found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Shortfall {
+    /// The bounds themselves are unusable.
+    InvalidBounds(String),
+    /// The game's rules broke their contract: an option of heap `heap` leaves a heap that
+    /// is empty or not smaller.
+    BadOptions { heap: usize },
+    /// Every heap up to the bound was solved, but the pretending function showed no
+    /// period the periodicity theorem accepts.
+    NoPeriod { max_heap: usize },
+    /// Large heaps of this game do not all move alike, so no quotient can be certified
+    /// for every heap size (the partial quotient is exact up to `max_heap`).
+    NotCertifiable { max_heap: usize },
+    /// At heap `heap` every candidate would have had more than `max_order` elements
+    /// once reduced, or more than `max_candidate_order` before.
+    CandidateTooLarge {
+        heap: usize,
+        max_candidate_order: usize,
+        max_order: usize,
+    },
+    /// At heap `heap` the verification kept more than `bound` words.
+    VerificationTooLarge { heap: usize, bound: usize },
+    /// At heap `heap` the candidates were refined `bound` times without success.
+    RefinementLimit { heap: usize, bound: usize },
+    /// At heap `heap` no way of refining the candidate corrected its least failure.
+    RefinementStuck { heap: usize },
+}
+
+/// No certified quotient within the bounds: why, and how far the computation got.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QuotientError {
+    /// Why it stopped.
+    pub shortfall: Shortfall,
+    /// The exact quotient of the heaps that were solved (`partial.last_heap()` says how
+    /// far, `partial.growth()` how large the candidates grew), without a certificate.
+    pub partial: Box<Quotient>,
+}
+
+impl fmt::Display for QuotientError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let game = self.partial.game();
+        match &self.shortfall {
+            Shortfall::InvalidBounds(why) => return write!(f, "{game}: invalid bounds: {why}"),
+            Shortfall::BadOptions { heap } => {
+                return write!(
+                    f,
+                    "{game}: an option of heap {heap} leaves an empty heap or one not smaller"
+                );
+            }
+            Shortfall::NoPeriod { max_heap } => write!(
+                f,
+                "{game}: no period of the pretending function certified with heaps up to \
+                 {max_heap}"
+            )?,
+            Shortfall::NotCertifiable { max_heap } => write!(
+                f,
+                "{game}: its large heaps do not all move alike, so the quotient is certified \
+                 only for heaps up to {max_heap}"
+            )?,
+            Shortfall::CandidateTooLarge {
+                heap,
+                max_candidate_order,
+                max_order,
+            } => write!(
+                f,
+                "{game}: at heap {heap} every candidate quotient would have more than \
+                 {max_order} elements, or more than {max_candidate_order} before reduction"
+            )?,
+            Shortfall::VerificationTooLarge { heap, bound } => write!(
+                f,
+                "{game}: at heap {heap} the verification would keep more than {bound} words"
+            )?,
+            Shortfall::RefinementLimit { heap, bound } => write!(
+                f,
+                "{game}: at heap {heap} the candidate was refined {bound} times without \
+                 success"
+            )?,
+            Shortfall::RefinementStuck { heap } => write!(
+                f,
+                "{game}: at heap {heap} no refinement of the candidate corrected its least \
+                 failure"
+            )?,
+        }
+        let growth = self.partial.growth();
+        write!(
+            f,
+            " (solved through heap {}: quotient of order {}; largest candidate {} elements, \
+             {} before reduction)",
+            self.partial.last_heap(),
+            self.partial.order(),
+            growth.largest_candidate,
+            growth.largest_product
+        )
+    }
+}
+
+impl std::error::Error for QuotientError {}
 
 /// The misère quotient of `game`, certified for heaps of every size by the periodicity
 /// theorem, or why it was not found within `bounds` (with the exact quotient of the

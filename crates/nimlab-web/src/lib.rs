@@ -23,9 +23,10 @@ use axum::http::{StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use nimlab_core::games::registry::{FAMILIES, game_with};
-use nimlab_core::play::{Policy, Style};
-use nimlab_core::report::{AnalysisReport, Board, ErrorReport, MovesReport, PeriodReport};
+use nimlab_core::protocol::board::Board;
+use nimlab_core::protocol::policy::{Policy, Style};
+use nimlab_core::registry::{FAMILIES, game_with};
+use nimlab_core::report::{AnalysisReport, ErrorReport, MovesReport, PeriodReport};
 use nimlab_core::{AnyPosition, Budget, Convention, Error, InputError, Nat, Ruleset};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -247,7 +248,7 @@ async fn games() -> Response {
         .iter()
         .filter_map(|family| {
             let game = resolve(family.example, None)
-                .or_else(|_| resolve("dag", Some(nimlab_core::games::registry::EXAMPLE_GRAPH)))
+                .or_else(|_| resolve("dag", Some(nimlab_core::registry::EXAMPLE_GRAPH)))
                 .ok()?;
             Some(GameInfo {
                 name: family.name,
@@ -458,7 +459,7 @@ fn json_count(value: &serde_json::Value, what: &str) -> Result<Nat, Error> {
         serde_json::Value::String(s) => s.clone(),
         other => other.to_string(),
     };
-    Ok(nimlab_core::num::parse_nat(&text, what)?)
+    Ok(nimlab_core::parse::parse_nat(&text, what)?)
 }
 
 /// A request for a game's period.

@@ -3,7 +3,7 @@
 
 use nimlab_core::Nat;
 use nimlab_core::num::to_u64;
-use nimlab_core::report::{Board, Flip};
+use nimlab_core::protocol::board::{Board, Flip};
 use nimlab_core::text::draw_count;
 
 /// Plane positions with both coordinates at most this are drawn as a grid.

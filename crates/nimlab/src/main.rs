@@ -12,7 +12,7 @@ mod record;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use failure::Failure;
-use nimlab_core::games::registry::FAMILIES;
+use nimlab_core::registry::FAMILIES;
 use std::process::ExitCode;
 
 /// The list of games under `nimlab --help`, made from the registry.

@@ -3,8 +3,8 @@
 use crate::failure::Failure;
 use crate::output::read_text;
 use nimlab_core::limits::RECORD_FILE;
-use nimlab_core::play::{PlayedMove, Player};
-use nimlab_core::report::convention_name;
+use nimlab_core::protocol::policy::Player;
+use nimlab_core::report::review::PlayedMove;
 use nimlab_core::{AnyPosition, Convention, Ruleset};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -56,7 +56,7 @@ impl Record {
     ) -> Self {
         Record {
             game: game.spec(),
-            convention: convention_name(convention).to_string(),
+            convention: convention.name().to_string(),
             start: game.format_position(start),
             moves: moves
                 .iter()

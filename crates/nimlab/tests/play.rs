@@ -2,7 +2,7 @@
 //! every error path, and a real pseudo-terminal session.
 
 use assert_cmd::Command;
-use nimlab_core::games::registry::{EXAMPLE_GRAPH, FAMILIES, example_loader, game_with};
+use nimlab_core::registry::{EXAMPLE_GRAPH, FAMILIES, example_loader, game_with};
 
 fn nimlab() -> Command {
     Command::cargo_bin("nimlab").unwrap()

@@ -4,17 +4,17 @@
 //! Numbers of any size are JSON numbers up to 2^53, which every JSON reader holds
 //! exactly, and decimal strings beyond.
 
-mod board;
 mod quotient;
+pub mod review;
 
-pub use board::{Board, Flip, GraphToken, SumPart};
 pub use quotient::QuotientReport;
 
 use crate::error::Error;
-use crate::games::{Analysis, AnyMove, AnyPosition, MoveValues, Ruleset};
 use crate::num::Nat;
+use crate::protocol::board::Board;
+use crate::protocol::{Analysis, AnyMove, AnyPosition, MoveValues, Ruleset};
+use crate::rules::{Convention, Outcome};
 use crate::solve::period::{Periodicity, Theorem};
-use crate::solve::{Convention, Outcome};
 
 /// Who wins a position, its Grundy value, and its winning moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,18 +25,18 @@ pub struct AnalysisReport {
     /// The position in canonical syntax, when positions were asked for.
     pub position: Option<String>,
     /// Normal or misère play.
-    #[cfg_attr(feature = "serde", serde(with = "json::convention"))]
+    #[cfg_attr(feature = "serde", serde(with = "crate::json::convention"))]
     pub convention: Convention,
     /// "N" (the player to move wins) or "P".
-    #[cfg_attr(feature = "serde", serde(with = "json::outcome"))]
+    #[cfg_attr(feature = "serde", serde(with = "crate::json::outcome"))]
     pub outcome: Outcome,
     /// The normal-play Grundy value, when known.
-    #[cfg_attr(feature = "serde", serde(with = "json::optional_number"))]
+    #[cfg_attr(feature = "serde", serde(with = "crate::json::optional_number"))]
     pub grundy: Option<Nat>,
     /// One line saying why.
     pub explanation: String,
     /// How many winning moves there are in all.
-    #[cfg_attr(feature = "serde", serde(with = "json::number"))]
+    #[cfg_attr(feature = "serde", serde(with = "crate::json::number"))]
     pub winning_move_count: Nat,
     /// The first winning moves.
     pub winning_moves: Vec<WinningMoveReport>,
@@ -107,10 +107,10 @@ pub struct MovesReport {
     /// The position in canonical syntax, when positions were asked for.
     pub position: Option<String>,
     /// Normal or misère play.
-    #[cfg_attr(feature = "serde", serde(with = "json::convention"))]
+    #[cfg_attr(feature = "serde", serde(with = "crate::json::convention"))]
     pub convention: Convention,
     /// How many legal moves there are in all (more than are listed, perhaps).
-    #[cfg_attr(feature = "serde", serde(with = "json::number"))]
+    #[cfg_attr(feature = "serde", serde(with = "crate::json::number"))]
     pub count: Nat,
     /// The position drawn, when positions were asked for.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
@@ -131,13 +131,16 @@ pub struct MoveReport {
     pub to: Option<String>,
     /// For the player who makes it: "win" if it leaves the opponent lost, else "lose"
     /// (the JSON field `result`).
-    #[cfg_attr(feature = "serde", serde(rename = "result", with = "json::result"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "result", with = "crate::json::result")
+    )]
     pub wins: bool,
     /// The normal-play Grundy value of the position after it, where known.
     #[cfg_attr(
         feature = "serde",
         serde(
-            with = "json::optional_number",
+            with = "crate::json::optional_number",
             skip_serializing_if = "Option::is_none"
         )
     )]
@@ -252,7 +255,7 @@ pub struct ErrorReport {
     #[cfg_attr(
         feature = "serde",
         serde(
-            with = "json::optional_number",
+            with = "crate::json::optional_number",
             skip_serializing_if = "Option::is_none"
         )
     )]
@@ -278,97 +281,6 @@ impl From<&Error> for ErrorReport {
             limit: too_large.map(|t| t.limit),
             max: too_large.map(|t| t.max),
             needed: too_large.and_then(|t| t.needed.clone()),
-        }
-    }
-}
-
-/// The convention's name in JSON and records: "normal" or "misere".
-pub fn convention_name(convention: Convention) -> &'static str {
-    match convention {
-        Convention::Normal => "normal",
-        Convention::Misere => "misere",
-    }
-}
-
-/// How reports write numbers, conventions and outcomes in JSON.
-#[cfg(feature = "serde")]
-mod json {
-    use crate::num::{Nat, to_u64};
-    use serde::Serializer;
-
-    /// Largest integer JSON readers represent exactly (2^53).
-    const SAFE_INTEGER: u64 = 1 << 53;
-
-    /// A number up to 2^53, a decimal string beyond.
-    pub mod number {
-        use super::*;
-
-        pub fn serialize<S: Serializer>(n: &Nat, serializer: S) -> Result<S::Ok, S::Error> {
-            match to_u64(n) {
-                Some(small) if small <= SAFE_INTEGER => serializer.serialize_u64(small),
-                _ => serializer.collect_str(n),
-            }
-        }
-    }
-
-    /// An optional [`number`].
-    pub mod optional_number {
-        use super::*;
-
-        pub fn serialize<S: Serializer>(n: &Option<Nat>, serializer: S) -> Result<S::Ok, S::Error> {
-            match n {
-                Some(n) => number::serialize(n, serializer),
-                None => serializer.serialize_none(),
-            }
-        }
-    }
-
-    /// A list of [`number`]s.
-    pub mod numbers {
-        use super::*;
-        use serde::ser::SerializeSeq;
-
-        pub fn serialize<S: Serializer>(ns: &[Nat], serializer: S) -> Result<S::Ok, S::Error> {
-            struct Number<'a>(&'a Nat);
-            impl serde::Serialize for Number<'_> {
-                fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                    number::serialize(self.0, serializer)
-                }
-            }
-            let mut seq = serializer.serialize_seq(Some(ns.len()))?;
-            for n in ns {
-                seq.serialize_element(&Number(n))?;
-            }
-            seq.end()
-        }
-    }
-
-    /// "normal" or "misere".
-    pub mod convention {
-        use super::*;
-        use crate::solve::Convention;
-
-        pub fn serialize<S: Serializer>(c: &Convention, serializer: S) -> Result<S::Ok, S::Error> {
-            serializer.serialize_str(crate::report::convention_name(*c))
-        }
-    }
-
-    /// "N" or "P".
-    pub mod outcome {
-        use super::*;
-        use crate::solve::Outcome;
-
-        pub fn serialize<S: Serializer>(o: &Outcome, serializer: S) -> Result<S::Ok, S::Error> {
-            serializer.serialize_str(o.letter())
-        }
-    }
-
-    /// "win" or "lose", for the player who makes a move.
-    pub mod result {
-        use super::*;
-
-        pub fn serialize<S: Serializer>(wins: &bool, serializer: S) -> Result<S::Ok, S::Error> {
-            serializer.serialize_str(if *wins { "win" } else { "lose" })
         }
     }
 }

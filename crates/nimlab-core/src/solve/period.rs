@@ -9,9 +9,10 @@
 //!
 //! [`find_certified_period`] returns the least period and, for it, the least preperiod.
 
+use crate::budget::Budget;
 use crate::error::Error;
 use crate::num::{Nat, to_u64};
-use crate::solve::budget::{Budget, extend_within_budget};
+use crate::solve::table::extend_within_budget;
 use malachite_base::num::arithmetic::traits::Mod;
 
 /// Why a finite check proves periodicity forever.

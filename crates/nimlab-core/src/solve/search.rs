@@ -7,65 +7,14 @@
 //! [`Budget`] and stop cleanly when it runs out. A position reachable from itself is
 //! reported as [`SearchError::Loop`] instead of looping forever.
 
-use super::budget::{Budget, Exhausted};
 use super::mex::MexSet;
-use super::{Convention, Outcome};
+use crate::budget::{Budget, Exhausted};
 use crate::error::Error;
 use crate::limits::SEARCH_BRANCHING;
+use crate::rules::{Convention, Game, Outcome};
 use rustc_hash::FxHashMap;
 use std::fmt::Debug;
 use std::hash::Hash;
-
-/// The rules of an impartial game: its positions, its moves, and how it ends.
-///
-/// Every game family implements it once, and everything else is derived from it:
-/// the searches here, play, the moves a person may make. Searches run on small
-/// positions; a family's fast strategy is tested against them.
-pub trait Game {
-    /// A position of the game.
-    type Position: Clone + Eq + Hash + Debug + Send + Sync + 'static;
-
-    /// A move, small enough to list many of them for a huge position.
-    type Move: Clone + Eq + Hash + Debug + Send + Sync + 'static;
-
-    /// Legal moves in a stable order that starts with the moves that change the
-    /// position least, at most `limit` of them, and whether that is all of them.
-    /// No moves means the game is over.
-    fn legal_moves(&self, position: &Self::Position, limit: usize) -> (Vec<Self::Move>, bool);
-
-    /// The position after a legal move.
-    fn apply(&self, position: &Self::Position, play: &Self::Move) -> Self::Position;
-
-    /// A canonical key for memoization: positions with equal canonical forms must
-    /// have identical game trees (e.g. Nim heaps sorted). Default: the position itself.
-    fn canonical(&self, position: &Self::Position) -> Self::Position {
-        position.clone()
-    }
-
-    /// Independent components whose disjunctive sum is the position (e.g. the heaps
-    /// of a Nim position). Default: the position is one component.
-    fn components(&self, position: &Self::Position) -> Vec<Self::Position> {
-        vec![position.clone()]
-    }
-
-    /// Whether the player to move wins at a position with no legal move. Default: no
-    /// in normal play (the opponent made the last move and won), yes in misère play.
-    /// Games whose end is judged otherwise (reaching the goal point of an attrition
-    /// game loses) override it.
-    fn mover_wins_at_end(&self, _position: &Self::Position, convention: Convention) -> bool {
-        convention == Convention::Misere
-    }
-
-    /// Every position one move away, for brute force on small positions (all of the
-    /// moves are listed, however many).
-    fn moves(&self, position: &Self::Position) -> Vec<Self::Position> {
-        let (moves, _) = self.legal_moves(position, usize::MAX);
-        moves
-            .iter()
-            .map(|play| self.apply(position, play))
-            .collect()
-    }
-}
 
 /// Why a search stopped without an answer.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -4,9 +4,9 @@
 use crate::failure::Failure;
 use crate::output::read_text;
 use nimlab_core::Budget;
-use nimlab_core::games::census::{self, CensusLine};
 use nimlab_core::limits::{DAG_FILE, GRUNDY_TABLE};
-use nimlab_core::num::parse_bounded;
+use nimlab_core::parse::parse_bounded;
+use nimlab_core::research::census::{self, CensusLine};
 use std::collections::HashSet;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom, Write};

@@ -7,7 +7,7 @@ use crate::failure::Failure;
 use crate::output::to_stdout;
 use nimlab_core::Budget;
 use nimlab_core::limits::GRUNDY_TABLE;
-use nimlab_core::num::parse_bounded;
+use nimlab_core::parse::parse_bounded;
 use std::path::PathBuf;
 
 const EXAMPLES: &str = "\

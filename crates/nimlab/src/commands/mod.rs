@@ -17,8 +17,8 @@ pub mod task;
 
 use crate::failure::Failure;
 use crate::output::read_text;
-use nimlab_core::games::HeapSequence;
 use nimlab_core::limits::DAG_FILE;
+use nimlab_core::protocol::HeapSequence;
 use nimlab_core::{Convention, InputError, Ruleset, game_with};
 use std::sync::Arc;
 

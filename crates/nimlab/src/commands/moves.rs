@@ -6,7 +6,7 @@ use crate::board;
 use crate::failure::Failure;
 use crate::output::{convention_rule, read_position, to_stdout, write_json};
 use nimlab_core::limits::POSITION_ECHO;
-use nimlab_core::num::parse_bounded;
+use nimlab_core::parse::parse_bounded;
 use nimlab_core::report::MovesReport;
 use nimlab_core::text::plural;
 use nimlab_core::{Budget, Convention, Nat};

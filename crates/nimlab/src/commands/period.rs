@@ -6,7 +6,7 @@ use crate::output::{to_stdout, write_json};
 use nimlab_core::Budget;
 use nimlab_core::error::InputError;
 use nimlab_core::limits::GRUNDY_TABLE;
-use nimlab_core::num::parse_bounded;
+use nimlab_core::parse::parse_bounded;
 use nimlab_core::report::PeriodReport;
 
 const EXAMPLES: &str = "\

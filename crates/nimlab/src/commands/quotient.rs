@@ -4,9 +4,9 @@
 use super::game;
 use crate::failure::Failure;
 use crate::output::{to_stdout, write_json};
-use nimlab_core::games::misere_quotient::bounds;
-use nimlab_core::num::parse_bounded;
+use nimlab_core::parse::parse_bounded;
 use nimlab_core::report::QuotientReport;
+use nimlab_core::solve::quotient::bounds;
 
 const EXAMPLES: &str = "\
 Examples:

@@ -5,7 +5,7 @@ use crate::failure::Failure;
 use crate::output::to_stdout;
 use crate::record::{Record, player_name};
 use nimlab_core::error::quote;
-use nimlab_core::play::review;
+use nimlab_core::report::review::review;
 use std::path::PathBuf;
 
 const EXAMPLES: &str = "\

@@ -3,7 +3,8 @@
 use crate::failure::Failure;
 use crate::output::{read_position, to_stdout};
 use nimlab_core::limits::FIBONACCI_INDEX;
-use nimlab_core::num::{Nat, parse_bounded, parse_nat, tokens};
+use nimlab_core::num::Nat;
+use nimlab_core::parse::{parse_bounded, parse_nat, tokens};
 use nimlab_core::seq::fibonacci::{fibonacci, fibonacci_numbers, zeckendorf};
 use nimlab_core::seq::fusc::{Fusc, fusc};
 use nimlab_core::seq::wythoff::{pair, pairs};

@@ -12,9 +12,10 @@
 use crate::failure::Failure;
 use crate::output::to_stdout;
 use nimlab_core::Budget;
-use nimlab_core::games::subtraction::extend_table;
-use nimlab_core::num::parse_bounded;
-use nimlab_core::solve::search::{Game, Oracle};
+use nimlab_core::families::subtraction::extend_table;
+use nimlab_core::parse::parse_bounded;
+use nimlab_core::rules::Game;
+use nimlab_core::solve::search::Oracle;
 use nimlab_core::{Convention, InputError, Outcome};
 use std::hint::black_box;
 use std::io::{self, Write};

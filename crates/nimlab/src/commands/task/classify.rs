@@ -1,7 +1,7 @@
 //! Task 15: `key=yes|no` tokens → the class of the game and why.
 
 use crate::failure::Failure;
-use nimlab_core::games::classify::{Traits, classify};
+use nimlab_core::research::classify::{Traits, classify};
 
 /// Line 1: the class; line 2: the justification, with the method's cost.
 pub fn run(text: &str) -> Result<String, Failure> {

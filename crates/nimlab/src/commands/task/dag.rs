@@ -2,7 +2,7 @@
 
 use super::line_of;
 use crate::failure::Failure;
-use nimlab_core::games::dag::Dag;
+use nimlab_core::families::dag::Dag;
 
 /// Line 1: the V Grundy values; line 2: the vertices of value 0, ascending (an
 /// empty line if there are none). A cycle is an input error naming a vertex on it.

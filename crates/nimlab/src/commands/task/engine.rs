@@ -3,10 +3,11 @@
 
 use crate::failure::Failure;
 use crate::output::to_stdout;
-use nimlab_core::games::HeapSequence;
-use nimlab_core::games::heap::HeapSum;
-use nimlab_core::games::subtraction::Subtraction;
-use nimlab_core::solve::search::{Game, GrundyEngine};
+use nimlab_core::families::subtraction::Subtraction;
+use nimlab_core::heap::HeapSum;
+use nimlab_core::protocol::HeapSequence;
+use nimlab_core::rules::Game;
+use nimlab_core::solve::search::GrundyEngine;
 use nimlab_core::{Budget, Nat};
 
 /// Two piles (a, b) as one state: a move reduces either pile by any positive amount.

@@ -2,13 +2,13 @@
 
 use super::{Input, winner};
 use crate::failure::Failure;
-use nimlab_core::games::Strategy;
-use nimlab_core::games::grundy_game::GrundyGame;
-use nimlab_core::games::heap::{HeapRules, HeapSum};
-use nimlab_core::games::nim::Nim;
-use nimlab_core::games::octal::Octal;
-use nimlab_core::games::staircase::Staircase;
-use nimlab_core::games::turtles::Turtles;
+use nimlab_core::families::grundy_game::GrundyGame;
+use nimlab_core::families::nim::Nim;
+use nimlab_core::families::octal::Octal;
+use nimlab_core::families::staircase::Staircase;
+use nimlab_core::families::turtles::Turtles;
+use nimlab_core::heap::{HeapRules, HeapSum};
+use nimlab_core::protocol::Strategy;
 use nimlab_core::solve::sum::nim_sum;
 use nimlab_core::{Budget, Convention, InputError, Nat, Outcome};
 

@@ -13,7 +13,7 @@ mod sums;
 use crate::failure::Failure;
 use crate::output::{read_text, to_stdout};
 use nimlab_core::limits::INPUT_TEXT;
-use nimlab_core::num::{parse_bounded, parse_nat, tokens};
+use nimlab_core::parse::{parse_bounded, parse_nat, tokens};
 use nimlab_core::{InputError, Nat, Outcome};
 use std::io;
 

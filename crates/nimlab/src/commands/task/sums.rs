@@ -4,11 +4,11 @@ use super::{Input, line_of};
 use crate::failure::Failure;
 use nimlab_core::Budget;
 use nimlab_core::Nat;
-use nimlab_core::games::HeapSequence;
-use nimlab_core::games::heap::HeapRules;
-use nimlab_core::games::subtraction::{Subtraction, TakeUpTo};
+use nimlab_core::families::subtraction::{Subtraction, TakeUpTo};
+use nimlab_core::heap::HeapRules;
 use nimlab_core::limits::{SUBTRACTION_AMOUNT, TAKE_AMOUNT};
 use nimlab_core::num::to_u64;
+use nimlab_core::protocol::HeapSequence;
 use nimlab_core::solve::mex::mex;
 use nimlab_core::solve::sum::winning_target as target_of;
 

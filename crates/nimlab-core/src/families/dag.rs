@@ -11,15 +11,16 @@
 //! This module reads no files: front ends read the file and hand its text to
 //! [`Dag::parse`] (see [`registry`](super::registry) for the loader).
 
-use super::{Analysis, Strategy, WinningMoves};
+use crate::budget::Budget;
 use crate::error::{Error, InputError};
 use crate::limits::{DAG_EDGES, DAG_VERTICES};
-use crate::num::{Nat, parse_bounded, tokens};
-use crate::report::{Board, GraphToken};
-use crate::solve::budget::Budget;
-use crate::solve::search::Game;
+use crate::num::Nat;
+use crate::parse::{parse_bounded, tokens};
+use crate::protocol::board::{Board, GraphToken};
+use crate::protocol::{Analysis, Strategy, WinningMoves};
+use crate::rules::Game;
+use crate::rules::{Convention, Outcome};
 use crate::solve::sum::nim_sum;
-use crate::solve::{Convention, Outcome};
 use crate::text::list_with_or;
 use malachite_base::num::basic::traits::Zero;
 

@@ -22,14 +22,15 @@
 //! Grundy values of Wythoff's game have no known closed form: they are given, from the
 //! generic engine, for positions with both coordinates at most [`SMALL_BOARD`].
 
-use super::{Analysis, Strategy, WinningMove, engine_grundy};
+use crate::budget::Budget;
 use crate::error::{Error, InputError};
-use crate::num::{Nat, parse_nat, to_u64, tokens};
-use crate::report::Board;
+use crate::num::{Nat, to_u64};
+use crate::parse::{parse_nat, tokens};
+use crate::protocol::board::Board;
+use crate::protocol::{Analysis, Strategy, WinningMove, engine_grundy};
+use crate::rules::Game;
+use crate::rules::{Convention, Outcome};
 use crate::seq::wythoff::{pair, partner as wythoff_partner};
-use crate::solve::budget::Budget;
-use crate::solve::search::Game;
-use crate::solve::{Convention, Outcome};
 use malachite_base::num::arithmetic::traits::AbsDiff;
 use malachite_base::num::arithmetic::traits::CheckedSub;
 use malachite_base::num::basic::traits::{One, Zero};
@@ -613,7 +614,7 @@ fn random_below<R: Rng + ?Sized>(rng: &mut R, bound: &Nat) -> Nat {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::Strategy;
+    use crate::protocol::Strategy;
     use crate::solve::search::Oracle;
     use proptest::prelude::*;
     use rand::SeedableRng;

@@ -13,16 +13,18 @@
 //! outcomes (taking the last stone loses; a player with no legal move wins), which
 //! follow the same kind of recurrence, so one certified period serves both.
 
-use super::{Analysis, Strategy, WinningMove};
+use crate::budget::Budget;
 use crate::error::{Error, InputError};
 use crate::limits::{COPYCAT_PERIOD_SEARCH, COPYCAT_TAKE};
-use crate::num::{Nat, parse_bounded, parse_nat, to_u64, tokens};
-use crate::report::Board;
-use crate::solve::budget::{Budget, Once};
+use crate::num::{Nat, to_u64};
+use crate::parse::{parse_bounded, parse_nat, tokens};
+use crate::protocol::board::Board;
+use crate::protocol::{Analysis, Strategy, WinningMove};
+use crate::rules::Game;
+use crate::rules::{Convention, Outcome};
 use crate::solve::mex::MexSet;
 use crate::solve::period::{Periodicity, search_period};
-use crate::solve::search::Game;
-use crate::solve::{Convention, Outcome};
+use crate::solve::table::Once;
 use crate::text::{count_of, list_with_or};
 use malachite_base::num::arithmetic::traits::CheckedSub;
 use std::collections::HashMap;
@@ -379,7 +381,7 @@ impl Game for Copycat {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::Strategy;
+    use crate::protocol::Strategy;
     use crate::solve::search::{GrundyEngine, Oracle};
     use proptest::prelude::*;
     use std::collections::HashSet;

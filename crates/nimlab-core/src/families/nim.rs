@@ -5,11 +5,11 @@
 //! the misère-Nim rule of [`heap`](super::heap): every heap of size 0 is terminal, so
 //! the tameness lemma holds trivially.
 
-use super::HeapSequence;
-use super::heap::{HeapOption, HeapOptions, HeapRules};
+use crate::budget::Budget;
 use crate::error::Error;
+use crate::heap::{HeapOption, HeapOptions, HeapRules};
 use crate::num::Nat;
-use crate::solve::budget::Budget;
+use crate::protocol::HeapSequence;
 use crate::solve::period::Periodicity;
 
 /// The rules of one Nim heap.
@@ -115,11 +115,11 @@ impl HeapSequence for Nim {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::Strategy;
-    use crate::games::heap::HeapSum;
-    use crate::games::heap::testing::check_against_brute_force;
-    use crate::solve::search::Game;
-    use crate::solve::{Convention, Outcome};
+    use crate::heap::HeapSum;
+    use crate::heap::testing::check_against_brute_force;
+    use crate::protocol::Strategy;
+    use crate::rules::Game;
+    use crate::rules::{Convention, Outcome};
 
     fn game() -> HeapSum<Nim> {
         HeapSum { rules: Nim }

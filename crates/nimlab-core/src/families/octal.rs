@@ -18,18 +18,19 @@
 //! with arithmetic and listed in increasing a. Three-heap splits are listed for heaps
 //! of at most [`OCTAL_THREE_HEAP_SPLITS`] tokens.
 
-use super::HeapSequence;
-use super::engine_sequence::EngineSequence;
-use super::heap::{
+use crate::budget::Budget;
+use crate::error::{Error, InputError};
+use crate::heap::engine::EngineSequence;
+use crate::heap::{
     HeapOption, HeapOptions, HeapRules, describe_heaps, describe_take, parse_take, take_syntax,
     taken,
 };
-use super::misere_quotient::LazyQuotient;
-use crate::error::{Error, InputError};
 use crate::limits::{OCTAL_DIGITS, OCTAL_THREE_HEAP_SPLITS};
-use crate::num::{Nat, parse_nat, to_u64};
-use crate::report::Board;
-use crate::solve::budget::Budget;
+use crate::num::{Nat, to_u64};
+use crate::parse::parse_nat;
+use crate::protocol::HeapSequence;
+use crate::protocol::board::Board;
+use crate::solve::quotient::LazyQuotient;
 use crate::text::count_of;
 use malachite_base::num::arithmetic::traits::Mod;
 use malachite_base::num::basic::traits::{One, Zero};
@@ -566,7 +567,7 @@ impl HeapRules for Octal {
             return parse_take(self, n, text);
         }
         let invalid = || InputError::invalid("move", text.trim(), self.option_syntax(n));
-        let words: Vec<&str> = crate::num::tokens(text).collect();
+        let words: Vec<&str> = crate::parse::tokens(text).collect();
         let option: Vec<Nat> = if self.moves_are_runs() {
             let [word] = words[..] else {
                 return Err(invalid());
@@ -642,13 +643,13 @@ impl HeapRules for Octal {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::Strategy;
-    use crate::games::heap::HeapSum;
-    use crate::games::heap::testing::check_against_brute_force;
-    use crate::games::heap::testing::check_table_against_engine;
-    use crate::solve::search::Game;
+    use crate::heap::HeapSum;
+    use crate::heap::testing::check_against_brute_force;
+    use crate::heap::testing::check_table_against_engine;
+    use crate::protocol::Strategy;
+    use crate::rules::Game;
+    use crate::rules::{Convention, Outcome};
     use crate::solve::sum::nim_sum;
-    use crate::solve::{Convention, Outcome};
     use malachite_base::num::arithmetic::traits::Pow;
     use malachite_base::num::basic::traits::Zero;
     use proptest::prelude::*;

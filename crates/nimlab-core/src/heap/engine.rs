@@ -8,11 +8,11 @@
 //! known period makes the engine search for a period, up to [`OCTAL_PERIOD_SEARCH`]
 //! values; a game without one there has no known value for such a heap.
 
-use super::HeapSequence;
+use crate::budget::{Budget, Exhausted};
 use crate::error::Error;
 use crate::limits::OCTAL_PERIOD_SEARCH;
 use crate::num::{Nat, to_u64};
-use crate::solve::budget::{Budget, Exhausted};
+use crate::protocol::HeapSequence;
 use crate::solve::period::{Periodicity, Theorem};
 use malachite_base::num::arithmetic::traits::Mod;
 use nimlab_octal::{Certificate, Rules, STOP_CHECK_INTERVAL, SolveError, Solver};
@@ -257,7 +257,7 @@ fn index_of(certificate: &Certificate, n: &Nat) -> usize {
 
 /// The engine's stop check for `budget`: spends a unit per value between checks and
 /// records why it stopped in `stopped`.
-pub(super) fn stop_on<'a>(
+pub fn stop_on<'a>(
     budget: &'a Budget,
     stopped: &'a Cell<Option<Exhausted>>,
 ) -> impl Fn() -> bool + 'a {

@@ -12,14 +12,15 @@
 //! and the coin at i < j leaves x ⊕ (j + 1) ⊕ (i + 1), so it wins when
 //! i + 1 = x ⊕ (j + 1) ≤ j; turning the head at j alone wins when j + 1 = x.
 
-use super::{Analysis, Strategy, WinningMoves, misere_by_search, search_after};
+use crate::budget::Budget;
 use crate::error::{Error, InputError};
 use crate::limits::MISERE_TURTLES_SEARCH;
-use crate::num::{Nat, parse_bounded, tokens};
-use crate::report::Board;
-use crate::solve::budget::Budget;
-use crate::solve::search::Game;
-use crate::solve::{Convention, Outcome};
+use crate::num::Nat;
+use crate::parse::{parse_bounded, tokens};
+use crate::protocol::board::Board;
+use crate::protocol::{Analysis, Strategy, WinningMoves, misere_by_search, search_after};
+use crate::rules::Game;
+use crate::rules::{Convention, Outcome};
 use malachite_base::num::basic::traits::Zero;
 
 /// Turning Turtles.

@@ -23,19 +23,22 @@
 //! positions of at most [`MISERE_HEAP_SEARCH`] tokens in all, and an
 //! [`Error::TooLarge`] beyond.
 
-use super::misere_quotient::{LazyQuotient, heap_size, leaves};
-use super::{
+pub mod engine;
+
+use crate::budget::Budget;
+use crate::error::{Error, InputError};
+use crate::limits::MISERE_HEAP_SEARCH;
+use crate::num::{Nat, to_u64};
+use crate::parse::{parse_bounded, parse_nat, tokens};
+use crate::protocol::board::Board;
+use crate::protocol::{
     Analysis, HeapSequence, MoveValue, Strategy, WinningMoves, analyzed_move_values,
     misere_by_search, search_after,
 };
-use crate::error::{Error, InputError};
-use crate::limits::MISERE_HEAP_SEARCH;
-use crate::num::{Nat, parse_bounded, parse_nat, to_u64, tokens};
-use crate::report::Board;
-use crate::solve::budget::Budget;
-use crate::solve::search::Game;
+use crate::rules::Game;
+use crate::rules::{Convention, Outcome};
+use crate::solve::quotient::{LazyQuotient, heap_size, leaves};
 use crate::solve::sum::nim_sum;
-use crate::solve::{Convention, Outcome};
 use crate::text::{list_with_or, tokens_word};
 use malachite_base::num::arithmetic::traits::CheckedSub;
 use malachite_base::num::basic::traits::{One, Zero};

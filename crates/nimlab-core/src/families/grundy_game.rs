@@ -6,13 +6,14 @@
 //! octal engine's table ([`EngineSequence`], the sparse-space method), for heaps below
 //! [`crate::limits::OCTAL_PERIOD_SEARCH`] tokens.
 
-use super::HeapSequence;
-use super::engine_sequence::EngineSequence;
-use super::heap::{HeapOption, HeapOptions, HeapRules};
-use super::misere_quotient::LazyQuotient;
+use crate::budget::Budget;
 use crate::error::{Error, InputError};
-use crate::num::{Nat, parse_nat, to_u64};
-use crate::solve::budget::Budget;
+use crate::heap::engine::EngineSequence;
+use crate::heap::{HeapOption, HeapOptions, HeapRules};
+use crate::num::{Nat, to_u64};
+use crate::parse::parse_nat;
+use crate::protocol::HeapSequence;
+use crate::solve::quotient::LazyQuotient;
 use nimlab_octal::Rules;
 
 /// Grundy's game, with its table of values computed so far.
@@ -90,7 +91,7 @@ impl HeapRules for GrundyGame {
         let heap = heap.map_or("the heap".to_string(), |heap| format!("heap {heap}"));
         format!(
             "split {heap} ({n} → {})",
-            super::heap::describe_heaps(option)
+            crate::heap::describe_heaps(option)
         )
     }
 
@@ -126,7 +127,7 @@ impl HeapRules for GrundyGame {
                 format!("the size of one part of {n}, smaller than {n} and not half of it"),
             )
         };
-        let words: Vec<&str> = crate::num::tokens(text).collect();
+        let words: Vec<&str> = crate::parse::tokens(text).collect();
         let [word] = words[..] else {
             return Err(invalid());
         };
@@ -162,12 +163,12 @@ impl HeapRules for GrundyGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::Strategy;
-    use crate::games::heap::HeapSum;
-    use crate::games::heap::testing::check_against_brute_force;
-    use crate::games::heap::testing::check_table_against_engine;
+    use crate::heap::HeapSum;
+    use crate::heap::testing::check_against_brute_force;
+    use crate::heap::testing::check_table_against_engine;
     use crate::limits::OCTAL_PERIOD_SEARCH;
-    use crate::solve::{Convention, Outcome};
+    use crate::protocol::Strategy;
+    use crate::rules::{Convention, Outcome};
 
     fn game() -> HeapSum<GrundyGame> {
         HeapSum {

@@ -17,7 +17,7 @@
 //! A coupled move makes a "decomposable" game one game again, so rule 3 needs both.
 
 use crate::error::InputError;
-use crate::num::tokens;
+use crate::parse::tokens;
 
 /// The traits of a game the classifier asks about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

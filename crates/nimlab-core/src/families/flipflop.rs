@@ -47,13 +47,15 @@ use super::wythoff::{
     moves_to_lost, p_position_reason, parse_plane_move, parse_point, plane_move_text,
     plane_move_to, plane_moves,
 };
-use super::{Analysis, Strategy, WinningMove};
+use crate::budget::Budget;
 use crate::error::{Error, InputError};
-use crate::num::{Nat, parse_bounded, to_u64, tokens};
-use crate::report::{Board, Flip};
-use crate::solve::budget::Budget;
-use crate::solve::search::{Game, Oracle};
-use crate::solve::{Convention, Outcome};
+use crate::num::{Nat, to_u64};
+use crate::parse::{parse_bounded, tokens};
+use crate::protocol::board::{Board, Flip};
+use crate::protocol::{Analysis, Strategy, WinningMove};
+use crate::rules::Game;
+use crate::rules::{Convention, Outcome};
+use crate::solve::search::Oracle;
 use malachite_base::num::arithmetic::traits::AbsDiff;
 use malachite_base::num::basic::traits::Zero;
 

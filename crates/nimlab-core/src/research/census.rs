@@ -3,11 +3,11 @@
 //! without one. A census is split into disjoint shards for many machines, and its lines
 //! concatenate, in any order, into the whole.
 
-use super::engine_sequence::stop_on;
-use super::misere_quotient::bounds;
+use crate::budget::Budget;
 use crate::error::{Error, InputError};
+use crate::heap::engine::stop_on;
 use crate::limits::OCTAL_DIGITS;
-use crate::solve::budget::Budget;
+use crate::solve::quotient::bounds;
 use nimlab_misere::TakeBreak;
 use nimlab_octal::{Base, Code, Rules, Solver};
 

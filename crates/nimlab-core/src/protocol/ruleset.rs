@@ -7,15 +7,15 @@
 //! `Arc<dyn Ruleset>`, so `analyze`, `moves`, `play` and the web API share one code
 //! path and never match on a game's name.
 
-use super::misere_quotient::LazyQuotient;
+use super::board::Board;
+use super::policy::Policy;
 use super::{Analysis, HeapSequence, MoveValues, Strategy, TextMove};
+use crate::budget::Budget;
 use crate::error::{Error, InputError};
 use crate::limits::MOVES_REMOTENESS_SEARCH;
 use crate::num::Nat;
-use crate::play::Policy;
-use crate::report::Board;
-use crate::solve::budget::Budget;
-use crate::solve::{Convention, Outcome};
+use crate::rules::{Convention, Outcome};
+use crate::solve::quotient::LazyQuotient;
 use rand::rngs::StdRng;
 use std::any::Any;
 use std::fmt::{self, Debug};
@@ -128,7 +128,7 @@ pub trait Ruleset: Send + Sync {
     /// The position in canonical syntax.
     fn format_position(&self, position: &AnyPosition) -> String;
 
-    /// The canonical key of the position (see [`crate::solve::search::Game::canonical`]).
+    /// The canonical key of the position (see [`crate::rules::Game::canonical`]).
     fn canonical(&self, position: &AnyPosition) -> AnyPosition;
 
     /// A random start position drawn from `seed`, if the family has random starts.
@@ -390,8 +390,14 @@ impl<S: Strategy> Ruleset for Erased<S> {
         policy: Policy,
         rng: &mut StdRng,
     ) -> Result<AnyMove, Error> {
-        crate::play::choose_move(&self.0, self.position(position), convention, policy, rng)
-            .map(AnyMove::new)
+        crate::protocol::policy::choose_move(
+            &self.0,
+            self.position(position),
+            convention,
+            policy,
+            rng,
+        )
+        .map(AnyMove::new)
     }
 }
 

@@ -9,14 +9,15 @@
 //! c XOR x, or slide coins down from an even step to grow the odd step below it to
 //! c XOR x, when that is larger and the even step has enough coins.
 
-use super::{Analysis, Strategy, WinningMoves};
+use crate::budget::Budget;
 use crate::error::{Error, InputError};
-use crate::num::{Nat, parse_bounded, parse_nat, tokens};
-use crate::report::Board;
-use crate::solve::budget::Budget;
-use crate::solve::search::Game;
+use crate::num::Nat;
+use crate::parse::{parse_bounded, parse_nat, tokens};
+use crate::protocol::board::Board;
+use crate::protocol::{Analysis, Strategy, WinningMoves};
+use crate::rules::Game;
+use crate::rules::{Convention, Outcome};
 use crate::solve::sum::nim_sum;
-use crate::solve::{Convention, Outcome};
 use crate::text::count_of;
 use malachite_base::num::arithmetic::traits::CheckedSub;
 use malachite_base::num::basic::traits::{One, Zero};

@@ -9,21 +9,21 @@
 //! a [`Loader`] that turns a file name into its text ([`game_with`]), and [`game`]
 //! refuses such specs. Games read from files are not cached (the file may change).
 
-use super::copycat::Copycat;
-use super::dag::Dag;
-use super::fibonacci::FibonacciNim;
-use super::flipflop::FlipFlop;
-use super::grundy_game::GrundyGame;
-use super::heap::HeapSum;
-use super::nim::Nim;
-use super::octal::Octal;
-use super::staircase::Staircase;
-use super::subtraction::{Subtraction, TakeUpTo};
-use super::sum::Sum;
-use super::turtles::Turtles;
-use super::wythoff::{Goal, Wythoff};
-use super::{Erased, Ruleset};
 use crate::error::InputError;
+use crate::families::copycat::Copycat;
+use crate::families::dag::Dag;
+use crate::families::fibonacci::FibonacciNim;
+use crate::families::flipflop::FlipFlop;
+use crate::families::grundy_game::GrundyGame;
+use crate::families::nim::Nim;
+use crate::families::octal::Octal;
+use crate::families::staircase::Staircase;
+use crate::families::subtraction::{Subtraction, TakeUpTo};
+use crate::families::turtles::Turtles;
+use crate::families::wythoff::{Goal, Wythoff};
+use crate::heap::HeapSum;
+use crate::protocol::sum::Sum;
+use crate::protocol::{Erased, Ruleset};
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
@@ -275,7 +275,7 @@ pub const FAMILIES: &[Family] = &[
     },
 ];
 
-/// A take-and-break game known by name ([`super::octal::NAMED`]).
+/// A take-and-break game known by name ([`crate::families::octal::NAMED`]).
 fn named_take_and_break(
     name: &'static str,
     args: Option<&str>,
@@ -417,11 +417,12 @@ impl Cache {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::AnyPosition;
-    use crate::report::Board;
-    use crate::solve::budget::Budget;
-    use crate::solve::search::{Game, Oracle};
-    use crate::solve::{Convention, Outcome};
+    use crate::budget::Budget;
+    use crate::protocol::AnyPosition;
+    use crate::protocol::board::Board;
+    use crate::rules::Game;
+    use crate::rules::{Convention, Outcome};
+    use crate::solve::search::Oracle;
     use rand::rngs::StdRng;
     use rand::seq::IndexedRandom;
     use rand::{RngExt, SeedableRng};
@@ -548,7 +549,7 @@ mod tests {
 
     impl Game for Rules<'_> {
         type Position = AnyPosition;
-        type Move = crate::games::AnyMove;
+        type Move = crate::protocol::AnyMove;
         fn legal_moves(&self, p: &AnyPosition, limit: usize) -> (Vec<Self::Move>, bool) {
             self.0.legal_moves(p, limit)
         }

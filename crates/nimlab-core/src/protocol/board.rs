@@ -1,5 +1,5 @@
 //! Boards: a position as data that a front end draws. Each family gives one for any
-//! of its positions ([`crate::games::Strategy::board`]); the terminal draws it as
+//! of its positions ([`crate::protocol::Strategy::board`]); the terminal draws it as
 //! text, the web as pictures, from the same data.
 
 use crate::num::Nat;
@@ -15,7 +15,7 @@ pub enum Board {
     /// Heaps of tokens played side by side (Nim, subtraction and octal games).
     Heaps {
         /// The heaps' sizes, in the position's order.
-        #[cfg_attr(feature = "serde", serde(with = "super::json::numbers"))]
+        #[cfg_attr(feature = "serde", serde(with = "crate::json::numbers"))]
         heaps: Vec<Nat>,
         /// What a heap is called ("heap").
         heap: &'static str,
@@ -26,13 +26,13 @@ pub enum Board {
     /// row, which may split it.
     Pins {
         /// The rows' lengths, in the position's order.
-        #[cfg_attr(feature = "serde", serde(with = "super::json::numbers"))]
+        #[cfg_attr(feature = "serde", serde(with = "crate::json::numbers"))]
         rows: Vec<Nat>,
     },
     /// A single pot of tokens to draw from (the 12-token game).
     Pot {
         /// Tokens in the pot.
-        #[cfg_attr(feature = "serde", serde(with = "super::json::number"))]
+        #[cfg_attr(feature = "serde", serde(with = "crate::json::number"))]
         tokens: Nat,
         /// What one may draw, for "Please draw …": "1, 2 or 3 tokens", "the token".
         choices: String,
@@ -40,7 +40,7 @@ pub enum Board {
     /// One pile whose moves depend on the previous move (Fibonacci Nim, copycat).
     Pile {
         /// Items in the pile.
-        #[cfg_attr(feature = "serde", serde(with = "super::json::number"))]
+        #[cfg_attr(feature = "serde", serde(with = "crate::json::number"))]
         count: Nat,
         /// What one item is called ("chip").
         noun: &'static str,
@@ -50,7 +50,7 @@ pub enum Board {
         #[cfg_attr(
             feature = "serde",
             serde(
-                with = "super::json::optional_number",
+                with = "crate::json::optional_number",
                 skip_serializing_if = "Option::is_none"
             )
         )]
@@ -67,16 +67,16 @@ pub enum Board {
     /// Coins on the steps of a staircase (staircase Nim).
     Stairs {
         /// Coins on steps 1, 2, …
-        #[cfg_attr(feature = "serde", serde(with = "super::json::numbers"))]
+        #[cfg_attr(feature = "serde", serde(with = "crate::json::numbers"))]
         steps: Vec<Nat>,
     },
     /// A token on the plane, moving toward (0, 0) (Wythoff's game and its variants).
     Plane {
         /// The token's x coordinate.
-        #[cfg_attr(feature = "serde", serde(with = "super::json::number"))]
+        #[cfg_attr(feature = "serde", serde(with = "crate::json::number"))]
         x: Nat,
         /// The token's y coordinate.
-        #[cfg_attr(feature = "serde", serde(with = "super::json::number"))]
+        #[cfg_attr(feature = "serde", serde(with = "crate::json::number"))]
         y: Nat,
         /// Whether reaching (0, 0) wins (else it loses: the Attrition game).
         reaching_origin_wins: bool,

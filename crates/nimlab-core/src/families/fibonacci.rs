@@ -27,14 +27,15 @@
 //! Grundy values (normal play) come from the generic engine for piles of at most
 //! [`SMALL_PILE`] chips.
 
-use super::{Analysis, Strategy, WinningMove, engine_grundy};
+use crate::budget::Budget;
 use crate::error::{Error, InputError};
-use crate::num::{Nat, parse_nat, to_u64, tokens};
-use crate::report::Board;
+use crate::num::{Nat, to_u64};
+use crate::parse::{parse_nat, tokens};
+use crate::protocol::board::Board;
+use crate::protocol::{Analysis, Strategy, WinningMove, engine_grundy};
+use crate::rules::Game;
+use crate::rules::{Convention, Outcome};
 use crate::seq::fibonacci::{fibonacci, sum_of_terms, zeckendorf};
-use crate::solve::budget::Budget;
-use crate::solve::search::Game;
-use crate::solve::{Convention, Outcome};
 use crate::text::count_of;
 use malachite_base::num::arithmetic::traits::CheckedSub;
 use malachite_base::num::basic::traits::{One, Zero};
@@ -424,7 +425,7 @@ impl Game for FibonacciNim {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::Strategy;
+    use crate::protocol::Strategy;
     use crate::solve::search::Oracle;
     use proptest::prelude::*;
     use std::collections::HashSet;

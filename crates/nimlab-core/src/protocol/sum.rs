@@ -7,14 +7,15 @@
 //! whole sum (typed positions, no text), for positions small enough to search.
 
 use super::{Analysis, AnyMove, AnyPosition, Ruleset, Strategy, WinningMoves, misere_by_search};
+use crate::budget::Budget;
 use crate::error::{Error, InputError};
 use crate::limits::MISERE_SUM_SEARCH;
-use crate::num::{Nat, parse_bounded};
-use crate::report::{Board, SumPart};
-use crate::solve::budget::Budget;
-use crate::solve::search::Game;
+use crate::num::Nat;
+use crate::parse::parse_bounded;
+use crate::protocol::board::{Board, SumPart};
+use crate::rules::Game;
+use crate::rules::{Convention, Outcome};
 use crate::solve::sum::nim_sum;
-use crate::solve::{Convention, Outcome};
 use malachite_base::num::basic::traits::Zero;
 use std::sync::Arc;
 

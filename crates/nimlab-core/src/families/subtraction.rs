@@ -8,16 +8,18 @@
 //! `take:k` is S = {1, …, k}, with the closed form g(n) = n mod (k + 1): from n every
 //! residue but n's own is one move away, and n's own is not.
 
-use super::HeapSequence;
-use super::heap::{HeapOption, HeapOptions, HeapRules};
-use super::misere_quotient::LazyQuotient;
 use super::nim::{amounts_up_to, take_amounts};
+use crate::budget::Budget;
 use crate::error::{Error, InputError};
+use crate::heap::{HeapOption, HeapOptions, HeapRules};
 use crate::limits::{SUBTRACTION_AMOUNT, SUBTRACTION_PERIOD_SEARCH, SUBTRACTION_WORK, TAKE_AMOUNT};
-use crate::num::{Nat, parse_bounded, to_u64};
-use crate::solve::budget::{Budget, Once, extend_within_budget};
+use crate::num::{Nat, to_u64};
+use crate::parse::parse_bounded;
+use crate::protocol::HeapSequence;
 use crate::solve::mex::{MexSet, mex_of_mask};
 use crate::solve::period::{Periodicity, Theorem, search_period};
+use crate::solve::quotient::LazyQuotient;
+use crate::solve::table::{Once, extend_within_budget};
 use crate::text::list_with_or;
 use malachite_base::num::arithmetic::traits::Mod;
 
@@ -422,11 +424,12 @@ impl HeapSequence for TakeUpTo {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::Strategy;
-    use crate::games::heap::HeapSum;
-    use crate::games::heap::testing::check_against_brute_force;
-    use crate::solve::search::{Game, GrundyEngine, Oracle};
-    use crate::solve::{Convention, Outcome};
+    use crate::heap::HeapSum;
+    use crate::heap::testing::check_against_brute_force;
+    use crate::protocol::Strategy;
+    use crate::rules::Game;
+    use crate::rules::{Convention, Outcome};
+    use crate::solve::search::{GrundyEngine, Oracle};
     use proptest::prelude::*;
 
     /// Every non-empty subset of {1, …, 8}, plus some sets with larger amounts.

@@ -1,43 +1,31 @@
-//! Game families and the protocol every front end speaks.
+//! The protocol every game family speaks, and the face front ends hold.
 //!
-//! Each family is a module with (1) its rules, as an implementation of
-//! [`Game`](crate::solve::search::Game) (one move generator, from which searches,
-//! play and move input are all derived), (2) its exact strategy, as an implementation
-//! of [`Strategy`], and (3) tests checking (2) against brute force on every small
-//! position. The [`registry`] turns a spec string such as `subtraction:1,3,4` into a
-//! shared [`Ruleset`], the object-safe face of a strategy that `analyze`, `moves`,
-//! `play` and the web API share.
+//! A family implements [`Game`](crate::rules::Game) (its moves) and [`Strategy`] (its
+//! notation and its exact answers); [`Erased`] turns it into a [`Ruleset`], the
+//! object-safe face that `analyze`, `moves`, `play` and the web API share. The
+//! [`registry`](crate::registry) builds rulesets from spec strings.
+//!
+//! - [`board`]: positions as data a front end draws.
+//! - [`ruleset`]: the erased face ([`Ruleset`], [`AnyPosition`], [`AnyMove`]).
+//! - [`policy`]: how the computer chooses its move.
+//! - [`sum`]: disjunctive sums of games of any families.
 
-pub mod census;
-pub mod classify;
-pub mod copycat;
-pub mod dag;
-pub mod engine_sequence;
-mod erased;
-pub mod fibonacci;
-pub mod flipflop;
-pub mod grundy_game;
-pub mod heap;
-pub mod misere_quotient;
-pub mod nim;
-pub mod octal;
-pub mod registry;
-pub mod staircase;
-pub mod subtraction;
+pub mod board;
+pub mod policy;
+mod ruleset;
 pub mod sum;
-pub mod turtles;
-pub mod wythoff;
 
-pub use erased::{AnyMove, AnyPosition, Erased, Ruleset};
+pub use ruleset::{AnyMove, AnyPosition, Erased, Ruleset};
 
+use crate::budget::Budget;
 use crate::error::{Error, InputError};
 use crate::limits::SEARCH_BRANCHING;
 use crate::num::Nat;
-use crate::report::Board;
-use crate::solve::budget::Budget;
+use crate::rules::Game;
+use crate::rules::{Convention, Outcome};
 use crate::solve::period::Periodicity;
-use crate::solve::search::{Game, GrundyEngine, Oracle, WinLoss};
-use crate::solve::{Convention, Outcome};
+use crate::solve::search::{GrundyEngine, Oracle, WinLoss};
+use board::Board;
 use malachite_base::num::basic::traits::{One, Zero};
 
 /// A move that wins: it leaves the opponent in a lost position.
@@ -299,7 +287,7 @@ pub trait Strategy: Game + Send + Sync + 'static {
     }
 
     /// The misère quotient of a heap family the quotient method covers.
-    fn misere_quotient(&self) -> Option<&misere_quotient::LazyQuotient> {
+    fn misere_quotient(&self) -> Option<&crate::solve::quotient::LazyQuotient> {
         None
     }
 

@@ -1,0 +1,99 @@
+//! The rules every game shares: how a game moves ([`Game`]), who wins at its end
+//! ([`Convention`]), and the outcome classes ([`Outcome`]).
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// Who wins when the last move is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Convention {
+    /// Normal play: the player who makes the last move wins.
+    Normal,
+    /// Misère play: the player who makes the last move loses.
+    Misere,
+}
+
+/// The outcome class of a position under perfect play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The next player, the one to move, wins.
+    N,
+    /// The previous player, the one who just moved, wins: the player to move loses.
+    P,
+}
+
+impl Convention {
+    /// The convention's name in JSON and records: "normal" or "misere".
+    pub fn name(self) -> &'static str {
+        match self {
+            Convention::Normal => "normal",
+            Convention::Misere => "misere",
+        }
+    }
+}
+
+impl Outcome {
+    /// `N` when `mover_wins`, else `P`.
+    pub fn from_mover_wins(mover_wins: bool) -> Self {
+        if mover_wins { Outcome::N } else { Outcome::P }
+    }
+
+    /// The letter used in JSON and in the literature: "N" or "P".
+    pub fn letter(self) -> &'static str {
+        match self {
+            Outcome::N => "N",
+            Outcome::P => "P",
+        }
+    }
+}
+
+/// The rules of an impartial game: its positions, its moves, and how it ends.
+///
+/// Every game family implements it once, and everything else is derived from it:
+/// the searches here, play, the moves a person may make. Searches run on small
+/// positions; a family's fast strategy is tested against them.
+pub trait Game {
+    /// A position of the game.
+    type Position: Clone + Eq + Hash + Debug + Send + Sync + 'static;
+
+    /// A move, small enough to list many of them for a huge position.
+    type Move: Clone + Eq + Hash + Debug + Send + Sync + 'static;
+
+    /// Legal moves in a stable order that starts with the moves that change the
+    /// position least, at most `limit` of them, and whether that is all of them.
+    /// No moves means the game is over.
+    fn legal_moves(&self, position: &Self::Position, limit: usize) -> (Vec<Self::Move>, bool);
+
+    /// The position after a legal move.
+    fn apply(&self, position: &Self::Position, play: &Self::Move) -> Self::Position;
+
+    /// A canonical key for memoization: positions with equal canonical forms must
+    /// have identical game trees (e.g. Nim heaps sorted). Default: the position itself.
+    fn canonical(&self, position: &Self::Position) -> Self::Position {
+        position.clone()
+    }
+
+    /// Independent components whose disjunctive sum is the position (e.g. the heaps
+    /// of a Nim position). Default: the position is one component.
+    fn components(&self, position: &Self::Position) -> Vec<Self::Position> {
+        vec![position.clone()]
+    }
+
+    /// Whether the player to move wins at a position with no legal move. Default: no
+    /// in normal play (the opponent made the last move and won), yes in misère play.
+    /// Games whose end is judged otherwise (reaching the goal point of an attrition
+    /// game loses) override it.
+    fn mover_wins_at_end(&self, _position: &Self::Position, convention: Convention) -> bool {
+        convention == Convention::Misere
+    }
+
+    /// Every position one move away, for brute force on small positions (all of the
+    /// moves are listed, however many).
+    fn moves(&self, position: &Self::Position) -> Vec<Self::Position> {
+        let (moves, _) = self.legal_moves(position, usize::MAX);
+        moves
+            .iter()
+            .map(|play| self.apply(position, play))
+            .collect()
+    }
+}

@@ -1,0 +1,63 @@
+//! Results kept once computed, and tables grown within a budget.
+
+use crate::budget::Budget;
+use crate::error::Error;
+use std::sync::OnceLock;
+
+/// A result computed at most once to its end, within whatever budget each call
+/// brings: a finished result (or a final error) is kept for every later call, but a
+/// computation that a budget stopped is not, so a later call with more budget tries
+/// again.
+#[derive(Debug)]
+pub struct Once<T> {
+    cell: OnceLock<Result<T, Error>>,
+}
+
+impl<T> Default for Once<T> {
+    fn default() -> Self {
+        Once {
+            cell: OnceLock::new(),
+        }
+    }
+}
+
+impl<T> Once<T> {
+    /// The kept result, or the result of `compute`, kept unless a budget stopped it.
+    pub fn get_or_compute(&self, compute: impl FnOnce() -> Result<T, Error>) -> Result<&T, Error> {
+        if let Some(done) = self.cell.get() {
+            return done.as_ref().map_err(Clone::clone);
+        }
+        match compute() {
+            Err(error) if error.is_budget_stop() => Err(error),
+            result => {
+                // Another thread may have finished first; both results are equal.
+                let _ = self.cell.set(result);
+                self.cell
+                    .get()
+                    .expect("just set")
+                    .as_ref()
+                    .map_err(Clone::clone)
+            }
+        }
+    }
+}
+
+/// Extend a table to `len` values with `extend(table, new_len)`, a chunk at a time,
+/// spending one unit of `budget` per value: a long table stops cleanly when the
+/// budget runs out.
+pub fn extend_within_budget(
+    table: &mut Vec<u32>,
+    len: usize,
+    budget: &Budget,
+    mut extend: impl FnMut(&mut Vec<u32>, usize),
+) -> Result<(), Error> {
+    const CHUNK: usize = 4096;
+    while table.len() < len {
+        let next = (table.len() + CHUNK).min(len);
+        budget
+            .spend((next - table.len()) as u64)
+            .map_err(|e| Error::from_budget(e, "the table of values"))?;
+        extend(table, next);
+    }
+    Ok(())
+}
