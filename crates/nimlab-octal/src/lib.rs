@@ -25,6 +25,7 @@ pub mod period;
 pub mod snapshot;
 mod solver;
 mod table;
+pub mod take;
 
 pub use code::{Base, Code, CodeError, Game, MAX_DIGITS, Rules};
 pub use period::{Certificate, Theorem};
