@@ -8,8 +8,9 @@
 //! The digit before the point removes nothing, so it may only split: `4.` splits a heap
 //! in two, `8.` in three. Kayles is `0.77`, Dawson's Kayles `0.07`.
 //!
-//! Codes are read by the octal engine's parser ([`nimlab_octal::Code`]), so a code means
-//! the same here as everywhere else in nimlab.
+//! Codes are read by the octal engine's parser ([`nimlab_octal::Code`]), and a code's
+//! moves are the engine's takes ([`Code::takes`]), so a code means the same here as
+//! everywhere else in nimlab.
 
 use crate::game::{HeapGame, Take, UniformMoves};
 use nimlab_octal::{Base, Code};
@@ -45,18 +46,22 @@ pub const MAX_SUBTRACTION_AMOUNTS: usize = 64;
 /// Largest amount a subtraction set may hold.
 pub const MAX_SUBTRACTION_AMOUNT: usize = 4096;
 
-/// A take-and-break game given by its code, e.g. `0.77`, `4.07` or `0.8f`.
+/// A take-and-break game given by its code, e.g. `0.77`, `4.07` or `0.8f`. Its moves
+/// are the code's takes ([`Code::takes`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TakeBreak {
-    /// d_0, d_1, …, d_k with d_k ≠ 0 (or k = 0).
-    digits: Vec<u8>,
+    /// The code's canonical text.
+    name: String,
+    /// The takes that remove a whole heap of exactly so many tokens.
+    whole: Vec<Take>,
+    /// The takes that leave heaps: every heap larger than the code is long has them all.
     uniform: UniformMoves,
 }
 
 impl TakeBreak {
     /// Kayles, `0.77`.
     pub fn kayles() -> Self {
-        Self::from_digits(vec![0, 7, 7])
+        Self::parse("0.77").expect("Kayles' code parses")
     }
 
     /// Parse a code such as `0.77`, `4.07` or `0.8f` (hexadecimal digits are allowed,
@@ -73,44 +78,32 @@ impl TakeBreak {
 
     /// The game of a parsed code.
     pub fn from_code(code: &Code) -> Self {
-        Self::from_digits((0..=code.last_digit()).map(|k| code.digit(k)).collect())
-    }
-
-    fn from_digits(digits: Vec<u8>) -> Self {
-        let mut takes = Vec::new();
-        for (removed, &digit) in digits.iter().enumerate() {
-            for (bit, parts) in [(2, 1), (4, 2), (8, 3)] {
-                if digit & bit != 0 {
-                    takes.push(Take { removed, parts });
-                }
-            }
+        let (whole, takes) = code.takes().partition(|take| take.parts == 0);
+        TakeBreak {
+            name: code.to_string(),
+            whole,
+            uniform: UniformMoves {
+                from: code.last_digit(),
+                takes,
+            },
         }
-        takes.sort();
-        let uniform = UniformMoves {
-            from: digits.len() - 1,
-            takes,
-        };
-        TakeBreak { digits, uniform }
     }
 
     /// Whether every digit is octal (no three-way splits).
     pub fn is_octal(&self) -> bool {
-        self.digits.iter().all(|&d| d < 8)
+        self.uniform.takes.iter().all(|take| take.parts < 3)
     }
 }
 
 impl HeapGame for TakeBreak {
     fn name(&self) -> String {
-        let digit = |d: &u8| char::from_digit(u32::from(*d), 16).unwrap_or('?');
-        let fraction: String = self.digits[1..].iter().map(digit).collect();
-        format!("{}.{fraction}", digit(&self.digits[0]))
+        self.name.clone()
     }
 
+    /// A heap removed whole first, then the options every larger heap has too.
     fn options(&self, n: usize, out: &mut Vec<Vec<usize>>) {
-        for (removed, &digit) in self.digits.iter().enumerate() {
-            if digit & 1 != 0 && removed >= 1 && n == removed {
-                out.push(Vec::new());
-            }
+        for take in &self.whole {
+            out.extend(take.options(n));
         }
         self.uniform.options_of(n, out);
     }
@@ -289,6 +282,33 @@ mod tests {
                 uniform.options_of(n, &mut by_takes);
                 by_takes.sort();
                 assert_eq!(options(game, n), by_takes, "{} heap {n}", game.name());
+            }
+        }
+    }
+
+    /// The options of every code of up to three octal digits, and of some hexadecimal
+    /// ones, are the octal engine's, in its order but for a heap removed whole, which
+    /// comes first; heaps up to 40.
+    #[test]
+    fn options_are_the_codes_with_a_whole_heap_first() {
+        let mut codes: Vec<String> = (1..8 * 8 * 8)
+            .map(|i: u32| format!("0.{i:03o}").trim_end_matches('0').to_string())
+            .collect();
+        codes.extend(
+            [
+                "4.", "4.7", "4.37", "8.", "c.f", "0.8", "0.f8", "0.9c", "4.8a",
+            ]
+            .map(String::from),
+        );
+        for text in &codes {
+            let code = Code::parse(text, Base::Hex).unwrap();
+            let game = TakeBreak::from_code(&code);
+            for n in 0..=40 {
+                let mut expected: Vec<Vec<usize>> = code.options(n).collect();
+                expected.sort_by_key(|heaps| !heaps.is_empty());
+                let mut options = Vec::new();
+                game.options(n, &mut options);
+                assert_eq!(options, expected, "{text} heap {n}");
             }
         }
     }
