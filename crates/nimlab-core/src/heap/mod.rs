@@ -24,11 +24,12 @@
 //! [`Error::TooLarge`] beyond.
 
 pub mod engine;
+mod take_break;
 
 use crate::budget::Budget;
 use crate::error::{Error, InputError};
 use crate::limits::MISERE_HEAP_SEARCH;
-use crate::num::{Nat, to_u64};
+use crate::num::Nat;
 use crate::parse::{parse_bounded, parse_nat, tokens};
 use crate::protocol::board::Board;
 use crate::protocol::{
@@ -40,9 +41,9 @@ use crate::rules::{Convention, Outcome};
 use crate::solve::quotient::{LazyQuotient, heap_size, leaves};
 use crate::solve::sum::nim_sum;
 use crate::text::{list_with_or, tokens_word};
-use malachite_base::num::arithmetic::traits::CheckedSub;
 use malachite_base::num::basic::traits::{One, Zero};
-use nimlab_misere::{Family, PositionError, Quotient};
+use nimlab_misere::{PositionError, Quotient};
+use take_break::{family_count, family_moves};
 
 /// One option of a single heap: the heaps left in its place (none if it was used
 /// up; two if it was split).
@@ -826,102 +827,6 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
     }
 }
 
-/// How many moves of a heap of `n` tokens a family of the quotient's winning moves
-/// holds, for `n` of any size.
-fn family_count(family: &Family, n: &Nat) -> Result<Nat, Error> {
-    if let Some(n) = to_u64(n) {
-        return Ok(Nat::from(family.count(n)));
-    }
-    match *family {
-        Family::Pairs {
-            removed,
-            fixed,
-            first,
-            step,
-        } => Ok(pairs_count(n, removed + fixed.unwrap_or(0), first, step)),
-        Family::Triples { .. } => Err(Error::NoKnownValue(
-            "counting the three-heap splits of a heap of more than 20 digits is not supported"
-                .to_string(),
-        )),
-    }
-}
-
-/// How many x = first, first + step, … have x ≤ rest − x, where rest = n − `taken`
-/// ([`Family::count`] of a pair family, for n of any size).
-fn pairs_count(n: &Nat, taken: u64, first: u64, step: u64) -> Nat {
-    let Some(rest) = n.checked_sub(Nat::from(taken)) else {
-        return Nat::ZERO;
-    };
-    let half: Nat = rest >> 1u32;
-    if step == 0 || half < first {
-        Nat::ZERO
-    } else {
-        (half - Nat::from(first)) / Nat::from(step) + Nat::ONE
-    }
-}
-
-/// The moves of a family of the quotient's winning moves from a heap of `n` tokens, in
-/// order, each as the heaps it leaves (smallest first).
-fn family_moves(family: &Family, n: &Nat) -> Box<dyn Iterator<Item = Vec<Nat>>> {
-    match *family {
-        Family::Pairs { step: 0, .. } | Family::Triples { step: 0, .. } => {
-            Box::new(std::iter::empty())
-        }
-        Family::Pairs {
-            removed,
-            fixed,
-            first,
-            step,
-        } => {
-            let Some(rest) = n.checked_sub(Nat::from(removed + fixed.unwrap_or(0))) else {
-                return Box::new(std::iter::empty());
-            };
-            let bound = rest.clone();
-            Box::new(
-                (0u64..)
-                    .map(move |i| Nat::from(first + i * step))
-                    .take_while(move |x| x + x <= bound)
-                    .map(move |x| {
-                        let mut heaps: Vec<Nat> = fixed.map(Nat::from).into_iter().collect();
-                        heaps.push(&rest - &x);
-                        heaps.push(x);
-                        heaps.sort();
-                        heaps
-                    }),
-            )
-        }
-        Family::Triples {
-            removed,
-            first,
-            second,
-            step,
-        } => {
-            let Some(rest) = n.checked_sub(Nat::from(removed)) else {
-                return Box::new(std::iter::empty());
-            };
-            let rest3 = rest.clone();
-            Box::new(
-                (0u64..)
-                    .map(move |i| first + i * step)
-                    .take_while(move |&x| rest3 >= 3 * x)
-                    .flat_map(move |x| {
-                        let y0 = x + (second % step + step - x % step) % step;
-                        let rest = rest.clone();
-                        (0u64..)
-                            .map(move |j| y0 + j * step)
-                            .take_while({
-                                let rest = rest.clone();
-                                move |&y| rest >= x + 2 * y
-                            })
-                            .map(move |y| {
-                                vec![Nat::from(x), Nat::from(y), &rest - Nat::from(x + y)]
-                            })
-                    }),
-            )
-        }
-    }
-}
-
 /// Most tokens in a position that searches hold in the compact form [`SmallHeaps`].
 pub const SMALL_HEAPS: usize = 64;
 
@@ -1130,63 +1035,6 @@ pub(crate) mod testing {
                     "{convention:?} winning moves from {position:?}"
                 );
                 assert_eq!(analysis.winning_move_count, Nat::from(winning.len()));
-            }
-        }
-    }
-}
-
-#[cfg(test)]
-mod quotient_tests {
-    use super::*;
-
-    /// The count of a pair family for heaps beyond 64 bits is the same formula as the
-    /// quotient crate's for heaps within them.
-    #[test]
-    fn pair_counts_of_any_size_agree_with_the_quotient_crate() {
-        for (removed, fixed, first, step) in
-            [(1, None, 1, 12), (2, None, 3, 24), (0, Some(4), 2, 5)]
-        {
-            let family = Family::Pairs {
-                removed,
-                fixed,
-                first,
-                step,
-            };
-            for n in (0..300u64).chain([u64::MAX - 7, u64::MAX]) {
-                assert_eq!(
-                    pairs_count(&Nat::from(n), removed + fixed.unwrap_or(0), first, step),
-                    Nat::from(family.count(n)),
-                    "{family:?} n = {n}"
-                );
-            }
-        }
-    }
-
-    /// Moves listed from a family are the moves it counts, and each leaves its heaps
-    /// summing to the heap less the tokens removed.
-    #[test]
-    fn family_moves_are_what_the_family_counts() {
-        let families = [
-            Family::Pairs {
-                removed: 1,
-                fixed: None,
-                first: 2,
-                step: 3,
-            },
-            Family::Triples {
-                removed: 0,
-                first: 1,
-                second: 2,
-                step: 2,
-            },
-        ];
-        for family in &families {
-            for n in 0..60u64 {
-                let moves: Vec<Vec<Nat>> = family_moves(family, &Nat::from(n)).collect();
-                assert_eq!(moves.len() as u128, family.count(n), "{family:?} n = {n}");
-                for heaps in moves {
-                    assert!(heaps.windows(2).all(|w| w[0] <= w[1]) && heaps[0] > 0u32);
-                }
             }
         }
     }
