@@ -103,7 +103,7 @@ impl HeapGame for TakeBreak {
     /// A heap removed whole first, then the options every larger heap has too.
     fn options(&self, n: usize, out: &mut Vec<Vec<usize>>) {
         for take in &self.whole {
-            out.extend(take.options(n));
+            take.options(n).for_each(|option| out.push(option));
         }
         self.uniform.options_of(n, out);
     }
