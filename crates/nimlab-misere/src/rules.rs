@@ -13,6 +13,7 @@
 //! everywhere else in nimlab.
 
 use crate::game::{HeapGame, Take, UniformMoves};
+use nimlab_octal::take::pairs;
 use nimlab_octal::{Base, Code};
 use std::fmt;
 
@@ -124,9 +125,8 @@ impl HeapGame for GrundysGame {
     }
 
     fn options(&self, n: usize, out: &mut Vec<Vec<usize>>) {
-        for a in (1..).take_while(|&a| 2 * a < n) {
-            out.push(vec![a, n - a]);
-        }
+        let unequal = pairs(n, 1, 1).filter(|[a, b]| a != b);
+        unequal.for_each(|split| out.push(split.to_vec()));
     }
 
     fn uniform_moves(&self) -> Option<&UniformMoves> {
@@ -317,6 +317,13 @@ mod tests {
     fn grundys_game_and_subtraction() {
         assert_eq!(options(&GrundysGame, 6), vec![vec![1, 5], vec![2, 4]]);
         assert_eq!(options(&GrundysGame, 2), Vec::<Vec<usize>>::new());
+        for n in 0..40 {
+            let unequal: Vec<Vec<usize>> = (1..n)
+                .filter(|&a| 2 * a < n)
+                .map(|a| vec![a, n - a])
+                .collect();
+            assert_eq!(options(&GrundysGame, n), unequal, "heap {n}");
+        }
         assert!(GrundysGame.uniform_moves().is_none());
         let game = Subtraction::new(&[3, 1]).unwrap();
         assert_eq!(game.name(), "subtraction:1,3");
