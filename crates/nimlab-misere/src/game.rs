@@ -35,9 +35,9 @@ impl UniformMoves {
     /// smallest first), appended to `out`. For `n > from` these are the heap's options.
     pub fn options_of(&self, n: usize, out: &mut Vec<Vec<usize>>) {
         for take in &self.takes {
-            // for_each lets the chained iterator run its own loops (extend would step
-            // it one option at a time, a few percent slower on the quotient benchmark).
-            take.options(n).for_each(|option| out.push(option));
+            // for_each runs the take's own loop over its splits (extend would step it
+            // one option at a time, a few percent slower on the quotient benchmark).
+            take.options(&n).for_each(|option| out.push(option));
         }
     }
 }

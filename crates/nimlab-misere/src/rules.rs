@@ -104,7 +104,7 @@ impl HeapGame for TakeBreak {
     /// A heap removed whole first, then the options every larger heap has too.
     fn options(&self, n: usize, out: &mut Vec<Vec<usize>>) {
         for take in &self.whole {
-            take.options(n).for_each(|option| out.push(option));
+            take.options(&n).for_each(|option| out.push(option));
         }
         self.uniform.options_of(n, out);
     }
@@ -304,7 +304,7 @@ mod tests {
             let code = Code::parse(text, Base::Hex).unwrap();
             let game = TakeBreak::from_code(&code);
             for n in 0..=40 {
-                let mut expected: Vec<Vec<usize>> = code.options(n).collect();
+                let mut expected: Vec<Vec<usize>> = code.options(&n).collect();
                 expected.sort_by_key(|heaps| !heaps.is_empty());
                 let mut options = Vec::new();
                 game.options(n, &mut options);

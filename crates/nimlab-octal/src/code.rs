@@ -26,7 +26,7 @@
 //! Grundy's game (split a heap into two heaps of different sizes) is not a code; it is
 //! the rule set [`Rules::grundys_game`], which the same solver runs.
 
-use crate::take::{Take, Tokens, pairs, tokens, triples};
+use crate::take::{Options, Take, Tokens, pairs, triples};
 use std::fmt;
 
 /// Most digits after the point. Each digit is one removal size; 64 covers every code
@@ -195,6 +195,8 @@ pub struct Code {
     base: Base,
     leading: u8,
     digits: Vec<u8>,
+    /// The moves the digits allow, in order ([`Code::takes`]).
+    takes: Vec<Take>,
 }
 
 impl Code {
@@ -247,11 +249,22 @@ impl Code {
         if leading == 0 && digits.is_empty() {
             return Err(CodeError::NoMove { code: text.into() });
         }
-        Ok(Code {
+        let mut code = Code {
             base,
             leading,
             digits,
-        })
+            takes: Vec::new(),
+        };
+        let takes = (0..=code.last_digit())
+            .flat_map(|removed| {
+                let digit = code.digit(removed);
+                (0..4)
+                    .filter(move |parts| digit >> parts & 1 != 0)
+                    .map(move |parts| Take { removed, parts })
+            })
+            .collect();
+        code.takes = takes;
+        Ok(code)
     }
 
     /// Octal or hexadecimal.
@@ -276,40 +289,61 @@ impl Code {
     /// left): bit 1 of digit k is the take of k tokens that leaves no heap, bit 2 the
     /// one that leaves one heap, bit 4 two heaps, bit 8 three.
     pub fn takes(&self) -> impl Iterator<Item = Take> + '_ {
-        (0..=self.last_digit()).flat_map(move |removed| {
-            (0..4)
-                .filter(move |parts| self.digit(removed) >> parts & 1 != 0)
-                .map(move |parts| Take { removed, parts })
-        })
+        self.takes.iter().copied()
     }
 
     /// Every option of a heap of `n` tokens, as the heaps it leaves, smallest first:
     /// take by take in the order of [`Code::takes`], and each take's options in
     /// increasing order ([`Take::options`]). Lazy: a huge heap has more options than
     /// fit in memory.
-    pub fn options<'a, T: Tokens + 'a>(&'a self, n: T) -> impl Iterator<Item = Vec<T>> + 'a {
-        self.takes().flat_map(move |take| take.options(n.clone()))
+    pub fn options<'a, T: Tokens>(&'a self, n: &'a T) -> CodeOptions<'a, T> {
+        CodeOptions {
+            takes: self.takes.iter(),
+            heap: n,
+            current: None,
+        }
     }
 
     /// How many options a heap of `n` tokens has ([`Code::options`]).
-    pub fn option_count<T: Tokens>(&self, n: T) -> T {
+    pub fn option_count<T: Tokens>(&self, n: &T) -> T {
         self.takes()
-            .fold(tokens(0), |count, take| count + take.count(n.clone()))
+            .fold(T::of(0), |count, take| count.plus(&take.count(n)))
     }
 
     /// Whether leaving `heaps` (in any order) is an option of a heap of `n` tokens.
     pub fn is_option<T: Tokens>(&self, n: &T, heaps: &[T]) -> bool {
-        let zero = tokens::<T>(0);
+        let zero = T::of(0);
         if heaps.contains(&zero) {
             return false;
         }
-        let left = heaps.iter().cloned().fold(zero, |sum, heap| sum + heap);
+        let left = heaps.iter().fold(zero, |sum, heap| sum.plus(heap));
         if left > *n {
             return false;
         }
-        let removed = n.clone() - left;
+        let removed = n.minus(&left);
         self.takes()
-            .any(|take| take.parts == heaps.len() && removed == tokens(take.removed))
+            .any(|take| take.parts == heaps.len() && removed == T::of(take.removed))
+    }
+}
+
+/// The iterator of [`Code::options`]: take by take, each take's options.
+#[derive(Clone, Debug)]
+pub struct CodeOptions<'a, T> {
+    takes: std::slice::Iter<'a, Take>,
+    heap: &'a T,
+    current: Option<Options<T>>,
+}
+
+impl<T: Tokens> Iterator for CodeOptions<'_, T> {
+    type Item = Vec<T>;
+
+    fn next(&mut self) -> Option<Vec<T>> {
+        loop {
+            if let Some(option) = self.current.as_mut().and_then(Iterator::next) {
+                return Some(option);
+            }
+            self.current = Some(self.takes.next()?.options(self.heap));
+        }
     }
 }
 
@@ -596,12 +630,12 @@ mod tests {
             let code = Code::parse(text, *base).unwrap();
             for n in 0..=40u64 {
                 let expected = naive_options(text, n, &candidates[n as usize]);
-                let options: Vec<Vec<u64>> = code.options(n).collect();
+                let options: Vec<Vec<u64>> = code.options(&n).collect();
                 assert_eq!(options, expected, "{text} heap {n}");
-                assert_eq!(code.option_count(n), expected.len() as u64, "{text} {n}");
-                let wide: Vec<Vec<u128>> = code.options(u128::from(n)).collect();
+                assert_eq!(code.option_count(&n), expected.len() as u64, "{text} {n}");
+                let wide: Vec<Vec<u128>> = code.options(&u128::from(n)).collect();
                 assert_eq!(wide.len(), expected.len());
-                assert_eq!(code.option_count(n as usize), expected.len());
+                assert_eq!(code.option_count(&(n as usize)), expected.len());
                 let listed: std::collections::HashSet<&Vec<u64>> = expected.iter().collect();
                 for heaps in &candidates[n as usize] {
                     assert_eq!(

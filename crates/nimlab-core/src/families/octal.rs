@@ -208,23 +208,23 @@ impl Octal {
                 for a in (1..=explicit_end).filter(|&a| value(a) == target) {
                     offer(a, found);
                 }
-                let matches: Vec<bool> = (1..=period)
-                    .map(|j| value(explicit_end + j) == target)
+                // The classes j (a ≡ n0 + p + j mod p) of the splits beyond, by value.
+                let matched: Vec<u64> = (1..=period)
+                    .filter(|&j| value(explicit_end + j) == target)
                     .collect();
-                for (j, _) in (1..).zip(&matches).filter(|(_, m)| **m) {
+                for &j in &matched {
                     let (first, step) = (Nat::from(explicit_end + j), Nat::from(period));
                     found.count += pair_count(rest.clone(), first, step);
                 }
-                if matches.contains(&true) {
-                    // Every split from a = n0 + p + 1 on, whose class is matches[i mod p].
-                    let beyond = pairs(rest.clone(), Nat::from(explicit_end + 1), Nat::ONE);
-                    for (&matched, split) in matches.iter().cycle().zip(beyond) {
-                        if found.listed.len() >= max {
-                            break;
-                        }
-                        if matched {
-                            found.listed.push(split.to_vec());
-                        }
+                if !matched.is_empty() {
+                    // In increasing a: period by period, the matched classes of each.
+                    let beyond = (0..).flat_map(|block| {
+                        let start = explicit_end + block * period;
+                        matched.iter().map(move |&j| start + j)
+                    });
+                    let room = max.saturating_sub(found.listed.len());
+                    for a in beyond.take_while(|&a| half >= a).take(room) {
+                        found.listed.push(vec![Nat::from(a), rest - Nat::from(a)]);
                     }
                 }
             })
@@ -282,7 +282,7 @@ impl Octal {
         Ok((0..bound).all(|n| {
             let mut has_move = false;
             let mut to_one = false;
-            for heaps in self.code.options(n) {
+            for heaps in self.code.options(&n) {
                 has_move = true;
                 to_one |= heaps.first().map_or(0, |&heap| table[heap]) == 1;
             }
@@ -367,7 +367,7 @@ impl HeapRules for Octal {
     }
 
     fn option_count(&self, n: &Nat) -> Nat {
-        self.code.option_count(n.clone())
+        self.code.option_count(n)
     }
 
     fn heap_options_with_value(
@@ -434,7 +434,7 @@ impl HeapRules for Octal {
     }
 
     fn options(&self, n: &Nat, limit: usize) -> Vec<HeapOption> {
-        self.code.options(n.clone()).take(limit).collect()
+        self.code.options(n).take(limit).collect()
     }
 
     fn is_option(&self, n: &Nat, option: &[Nat]) -> bool {
@@ -718,7 +718,7 @@ mod tests {
         for i in 1..8u32.pow(3) {
             let game = Octal::parse(format!("0.{i:03o}").trim_end_matches('0')).unwrap();
             for n in 0..=40u64 {
-                let expected: Vec<Vec<Nat>> = game.code.options(n).map(|o| big(&o)).collect();
+                let expected: Vec<Vec<Nat>> = game.code.options(&n).map(|o| big(&o)).collect();
                 let heap = Nat::from(n);
                 assert_eq!(
                     game.options(&heap, usize::MAX),
