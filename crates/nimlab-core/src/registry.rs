@@ -684,7 +684,7 @@ mod tests {
         let error = kayles
             .analyze(&position, Convention::Misere, 10, &late)
             .unwrap_err();
-        assert!(matches!(error, crate::Error::Cancelled(_)), "{error:?}");
+        assert!(matches!(error, crate::Error::OutOfTime(_)), "{error:?}");
         let table = game("subtraction:1,3,4")
             .unwrap()
             .heap_sequence()

@@ -118,7 +118,7 @@ fn error_response(error: &Error) -> Response {
         Error::TooLarge(_) | Error::NoKnownValue(_) | Error::Undefined(_) => {
             StatusCode::UNPROCESSABLE_ENTITY
         }
-        Error::Cancelled(_) => StatusCode::SERVICE_UNAVAILABLE,
+        Error::Cancelled(_) | Error::OutOfTime(_) => StatusCode::SERVICE_UNAVAILABLE,
     };
     (status, Json(ErrorReport::from(error))).into_response()
 }

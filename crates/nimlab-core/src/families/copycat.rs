@@ -16,7 +16,7 @@
 use crate::budget::Budget;
 use crate::error::{Error, InputError};
 use crate::limits::{COPYCAT_PERIOD_SEARCH, COPYCAT_TAKE};
-use crate::num::{Nat, to_u64};
+use crate::num::{Nat, to_u64, words};
 use crate::parse::{parse_bounded, parse_nat, tokens};
 use crate::protocol::board::Board;
 use crate::protocol::{Analysis, Strategy, WinningMove};
@@ -60,14 +60,17 @@ pub struct Copycat {
 }
 
 /// Rows R(0..len), interned, extending `ids` and `rows` as needed.
-struct RowBuilder {
+struct RowBuilder<'a> {
     m: usize,
     rows: Vec<Row>,
     index: HashMap<Row, u32>,
+    /// Each new row holds m + 1 table entries of it, and a few for its slot in the
+    /// index and its reference count.
+    budget: &'a Budget,
 }
 
-impl RowBuilder {
-    fn extend(&mut self, ids: &mut Vec<u32>, len: usize) {
+impl RowBuilder<'_> {
+    fn extend(&mut self, ids: &mut Vec<u32>, len: usize) -> Result<(), Error> {
         let m = self.m;
         let mut seen = MexSet::new(m);
         let mut counts = vec![0u32; m + 2];
@@ -106,10 +109,14 @@ impl RowBuilder {
             let next = self.rows.len() as u32;
             let id = *self.index.entry(row.clone()).or_insert(next);
             if id == next {
+                self.budget
+                    .hold(m as u64 + 8)
+                    .map_err(|e| Error::from_budget(e, "the table of rows of copycat"))?;
                 self.rows.push(row);
             }
             ids.push(id);
         }
+        Ok(())
     }
 }
 
@@ -127,12 +134,14 @@ impl Copycat {
         })
     }
 
-    fn solved(&self) -> Result<&Solved, Error> {
+    /// The rows R(n) up to their certified period, computed within `budget`.
+    fn solved(&self, budget: &Budget) -> Result<&Solved, Error> {
         self.solved.get_or_compute(|| {
             let mut builder = RowBuilder {
                 m: self.m as usize,
                 rows: Vec::new(),
                 index: HashMap::new(),
+                budget,
             };
             let mut ids = Vec::new();
             let periodicity = search_period(
@@ -140,7 +149,7 @@ impl Copycat {
                 |ids, len| builder.extend(ids, len),
                 self.m as usize,
                 COPYCAT_PERIOD_SEARCH.get(),
-                &Budget::unlimited(),
+                budget,
             )?;
             Ok(Solved {
                 rows: builder.rows,
@@ -151,8 +160,8 @@ impl Copycat {
     }
 
     /// The certified period of the rows R(n).
-    pub fn periodicity(&self) -> Result<Periodicity, Error> {
-        Ok(self.solved()?.periodicity.clone())
+    pub fn periodicity(&self, budget: &Budget) -> Result<Periodicity, Error> {
+        Ok(self.solved(budget)?.periodicity.clone())
     }
 
     /// The Grundy value and misère win flag of a position, for heaps of any size.
@@ -227,9 +236,9 @@ impl Strategy for Copycat {
         position: &CopycatPosition,
         convention: Convention,
         max_moves: usize,
-        _budget: &Budget,
+        budget: &Budget,
     ) -> Result<Analysis<u64>, Error> {
-        let solved = self.solved()?;
+        let solved = self.solved(budget)?;
         let (grundy, misere_wins) = self.entry(solved, position);
         let lost_after = |t: u64| {
             let (g, wins) = self.entry(solved, &Self::after(position, t));
@@ -290,6 +299,7 @@ impl Strategy for Copycat {
             explanation,
             winning_moves,
             winning_move_count: Nat::from(winning_move_count),
+            text_limited: false,
         })
     }
 
@@ -365,6 +375,10 @@ impl Strategy for Copycat {
 impl Game for Copycat {
     type Position = CopycatPosition;
     type Move = u64;
+
+    fn size(&self, position: &CopycatPosition) -> usize {
+        words(&position.heap) + 1
+    }
 
     fn apply(&self, position: &CopycatPosition, t: &u64) -> CopycatPosition {
         Self::after(position, *t)
@@ -463,7 +477,7 @@ mod tests {
             a.explanation,
             "the player to move has no legal move and loses"
         );
-        assert_eq!(g.periodicity().unwrap().period, 3);
+        assert_eq!(g.periodicity(&Budget::unlimited()).unwrap().period, 3);
     }
 
     #[test]

@@ -429,6 +429,10 @@ impl Game for Dag {
     type Position = Vec<usize>;
     type Move = DagMove;
 
+    fn size(&self, position: &Vec<usize>) -> usize {
+        position.len().max(1)
+    }
+
     fn apply(&self, position: &Vec<usize>, play: &DagMove) -> Vec<usize> {
         let mut to = position.clone();
         to[play.token] = play.to;

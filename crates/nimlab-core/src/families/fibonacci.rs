@@ -29,7 +29,7 @@
 
 use crate::budget::Budget;
 use crate::error::{Error, InputError};
-use crate::num::{Nat, to_u64};
+use crate::num::{Nat, to_u64, words};
 use crate::parse::{parse_nat, tokens};
 use crate::protocol::board::Board;
 use crate::protocol::{Analysis, Strategy, WinningMove, engine_grundy};
@@ -335,6 +335,7 @@ impl Strategy for FibonacciNim {
             explanation,
             winning_moves,
             winning_move_count: Nat::from(winning_move_count),
+            text_limited: false,
         })
     }
 
@@ -395,6 +396,10 @@ impl Strategy for FibonacciNim {
 impl Game for FibonacciNim {
     type Position = FibonacciPosition;
     type Move = Nat;
+
+    fn size(&self, position: &FibonacciPosition) -> usize {
+        words(&position.chips) + words(&position.limit)
+    }
 
     fn apply(&self, position: &FibonacciPosition, t: &Nat) -> FibonacciPosition {
         FibonacciPosition {

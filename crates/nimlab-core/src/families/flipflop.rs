@@ -49,7 +49,7 @@ use super::wythoff::{
 };
 use crate::budget::Budget;
 use crate::error::{Error, InputError};
-use crate::num::{Nat, to_u64};
+use crate::num::{Nat, to_u64, words};
 use crate::parse::{parse_bounded, tokens};
 use crate::protocol::board::{Board, Flip};
 use crate::protocol::{Analysis, Strategy, WinningMove};
@@ -363,6 +363,7 @@ impl Strategy for FlipFlop {
             explanation: self.explanation(position, lost),
             winning_moves,
             winning_move_count: Nat::from(winning_move_count),
+            text_limited: false,
         })
     }
 
@@ -463,6 +464,10 @@ impl Strategy for FlipFlop {
 impl Game for FlipFlop {
     type Position = FlipPosition;
     type Move = FlipMove;
+
+    fn size(&self, position: &FlipPosition) -> usize {
+        words(&position.point.0) + words(&position.point.1) + 1
+    }
 
     fn apply(&self, position: &FlipPosition, play: &FlipMove) -> FlipPosition {
         FlipPosition {

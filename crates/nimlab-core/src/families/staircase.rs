@@ -11,7 +11,7 @@
 
 use crate::budget::Budget;
 use crate::error::{Error, InputError};
-use crate::num::Nat;
+use crate::num::{Nat, words};
 use crate::parse::{parse_bounded, parse_nat, tokens};
 use crate::protocol::board::Board;
 use crate::protocol::{Analysis, Strategy, WinningMoves};
@@ -201,6 +201,10 @@ impl Strategy for Staircase {
 impl Game for Staircase {
     type Position = Vec<Nat>;
     type Move = StairMove;
+
+    fn size(&self, position: &Vec<Nat>) -> usize {
+        position.iter().map(words).sum::<usize>().max(1)
+    }
 
     fn apply(&self, coins: &Vec<Nat>, play: &StairMove) -> Vec<Nat> {
         let mut to = coins.clone();

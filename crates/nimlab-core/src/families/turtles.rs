@@ -170,18 +170,24 @@ impl Strategy for Turtles {
                 });
             }
         }
-        let heads: Vec<String> = (1..)
+        const LISTED: usize = 8;
+        let heads = (1..)
             .zip(coins)
             .filter(|(_, h)| **h)
-            .map(|(v, _): (u64, _)| v.to_string())
-            .collect();
-        let explanation = match heads.len() {
+            .map(|(v, _): (u64, _)| v);
+        let explanation = match heads.clone().take(LISTED + 1).count() {
             0 => "no heads: no move is possible".to_string(),
-            1..=8 => format!(
-                "nim-sum of the heads' positions (counting from 1): {} = {x}",
-                heads.join(" ⊕ ")
+            1..=LISTED => {
+                let listed: Vec<String> = heads.map(|v| v.to_string()).collect();
+                format!(
+                    "nim-sum of the heads' positions (counting from 1): {} = {x}",
+                    listed.join(" ⊕ ")
+                )
+            }
+            _ => format!(
+                "nim-sum of the positions of the {} heads (counting from 1) = {x}",
+                heads.count()
             ),
-            n => format!("nim-sum of the positions of the {n} heads (counting from 1) = {x}"),
         };
         let outcome = Outcome::from_mover_wins(x != 0);
         Ok(winning.into_analysis(convention, outcome, Some(Nat::from(x)), explanation))
@@ -290,6 +296,10 @@ impl Strategy for Turtles {
 impl Game for Turtles {
     type Position = Vec<bool>;
     type Move = TurtleMove;
+
+    fn size(&self, position: &Vec<bool>) -> usize {
+        position.len() / 64 + 1
+    }
 
     fn apply(&self, coins: &Vec<bool>, play: &TurtleMove) -> Vec<bool> {
         let mut to = coins.clone();

@@ -24,7 +24,7 @@
 
 use crate::budget::Budget;
 use crate::error::{Error, InputError};
-use crate::num::{Nat, to_u64};
+use crate::num::{Nat, to_u64, words};
 use crate::parse::{parse_nat, tokens};
 use crate::protocol::board::Board;
 use crate::protocol::{Analysis, Strategy, WinningMove, engine_grundy};
@@ -497,6 +497,7 @@ impl Strategy for Wythoff {
             explanation,
             winning_moves,
             winning_move_count: Nat::from(winning_move_count),
+            text_limited: false,
         })
     }
 
@@ -555,6 +556,10 @@ pub const RANDOM_START_LEVEL: u32 = 100;
 impl Game for Wythoff {
     type Position = Point;
     type Move = PlaneMove;
+
+    fn size(&self, position: &Point) -> usize {
+        words(&position.0) + words(&position.1)
+    }
 
     fn apply(&self, point: &Point, play: &PlaneMove) -> Point {
         apply_move(point, play)

@@ -28,7 +28,7 @@ pub mod engine;
 use crate::budget::Budget;
 use crate::error::{Error, InputError};
 use crate::limits::MISERE_HEAP_SEARCH;
-use crate::num::{Nat, to_u64};
+use crate::num::{Nat, to_u64, words};
 use crate::parse::{parse_bounded, parse_nat, tokens};
 use crate::protocol::board::Board;
 use crate::protocol::{
@@ -38,7 +38,7 @@ use crate::protocol::{
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
 use crate::solve::quotient::{LazyQuotient, heap_size, leaves};
-use crate::solve::sum::nim_sum;
+use crate::solve::sum::{ValueProfile, nim_sum};
 use crate::text::{list_with_or, tokens_word};
 use malachite_base::num::arithmetic::traits::CheckedSub;
 use malachite_base::num::basic::traits::{One, Zero};
@@ -78,8 +78,9 @@ pub trait HeapRules: Send + Sync + 'static {
     /// The rules for one heap, in a sentence for people.
     fn rules(&self) -> String;
 
-    /// The Grundy value of a heap of size `n`, exact for every size.
-    fn heap_value(&self, n: &Nat) -> Result<Nat, Error>;
+    /// The Grundy value of a heap of size `n`, exact for every size; a table it
+    /// needs spends from `budget`.
+    fn heap_value(&self, n: &Nat, budget: &Budget) -> Result<Nat, Error>;
 
     /// The first `limit` options of a heap of size `n` (of any size), the smallest
     /// changes first: the one list of moves of the family.
@@ -143,6 +144,7 @@ pub trait HeapRules: Send + Sync + 'static {
         n: &Nat,
         target: &Nat,
         max: usize,
+        budget: &Budget,
     ) -> Result<HeapOptions, Error>;
 
     /// The move from a heap of size `n` to `option`, in words; `heap` is its number
@@ -155,7 +157,7 @@ pub trait HeapRules: Send + Sync + 'static {
     /// Whether the tameness lemma (see the module docs) holds for every heap, so that
     /// misère sums follow the misère-Nim rule on Grundy values. Families whose heaps
     /// split must answer `false`: the lemma's proof needs one heap per heap.
-    fn misere_is_tame(&self) -> Result<bool, Error>;
+    fn misere_is_tame(&self, budget: &Budget) -> Result<bool, Error>;
 
     /// The nim-sequence of one heap.
     fn sequence(&self) -> &dyn HeapSequence;
@@ -251,83 +253,7 @@ pub struct HeapSum<H> {
     pub rules: H,
 }
 
-/// How the Grundy values of the heaps look, for the misère-Nim rule.
-#[derive(Clone)]
-struct ValueProfile {
-    nim_sum: Nat,
-    /// Heaps with value 1.
-    ones: usize,
-    /// Heaps with value 2 or more.
-    big: usize,
-}
-
-impl ValueProfile {
-    fn of(values: &[Nat]) -> Self {
-        ValueProfile {
-            nim_sum: nim_sum(values),
-            ones: values.iter().filter(|v| **v == 1u32).count(),
-            big: values.iter().filter(|v| **v >= 2u32).count(),
-        }
-    }
-
-    /// The profile after a heap of value `old` is replaced by heaps of values `new`.
-    fn replace(&self, old: &Nat, new: &[Nat]) -> Self {
-        let mut after = self.clone();
-        after.nim_sum ^= old;
-        after.ones -= usize::from(*old == 1u32);
-        after.big -= usize::from(*old >= 2u32);
-        for value in new {
-            after.nim_sum ^= value;
-            after.ones += usize::from(*value == 1u32);
-            after.big += usize::from(*value >= 2u32);
-        }
-        after
-    }
-
-    /// Whether the player to move loses: by the nim-sum in normal play, by the
-    /// misère-Nim rule in misère play.
-    fn lost(&self, convention: Convention) -> bool {
-        match convention {
-            Convention::Normal => self.nim_sum == Nat::ZERO,
-            Convention::Misere if self.big == 0 => self.ones % 2 == 1,
-            Convention::Misere => self.nim_sum == Nat::ZERO,
-        }
-    }
-}
-
 impl<H: HeapRules> HeapSum<H> {
-    /// The Grundy value a heap of value `value` must move to for the result to be lost
-    /// for the opponent, with the reason. (When it equals `value`, no move of this heap
-    /// wins: options never keep a heap's value.)
-    fn target(
-        &self,
-        convention: Convention,
-        profile: &ValueProfile,
-        value: &Nat,
-    ) -> (Nat, &'static str) {
-        let rest_big = profile.big - usize::from(*value >= 2u32);
-        let rest_ones = profile.ones - usize::from(*value == 1u32);
-        match convention {
-            Convention::Misere if rest_big == 0 => {
-                // Leave every value ≤ 1 with an odd number of 1s.
-                let target = if rest_ones % 2 == 0 {
-                    Nat::ONE
-                } else {
-                    Nat::ZERO
-                };
-                (
-                    target,
-                    "leaves an odd number of heaps of Grundy value 1 and none larger",
-                )
-            }
-            Convention::Misere => (
-                value ^ &profile.nim_sum,
-                "leaves a nim-sum of 0 with a heap of Grundy value 2 or more",
-            ),
-            Convention::Normal => (value ^ &profile.nim_sum, "leaves a nim-sum of 0"),
-        }
-    }
-
     /// The moves that bring some heap of value g to the value `target_of(g)` names,
     /// each with that reason: the first `max` of them, and how many there are.
     fn moves_to_targets(
@@ -336,6 +262,7 @@ impl<H: HeapRules> HeapSum<H> {
         values: &[Nat],
         max: usize,
         target_of: impl Fn(&Nat) -> (Nat, &'static str),
+        budget: &Budget,
     ) -> Result<WinningMoves<HeapMove>, Error> {
         let mut winning = WinningMoves::new(max);
         for (index, (heap, value)) in heaps.iter().zip(values).enumerate() {
@@ -343,9 +270,9 @@ impl<H: HeapRules> HeapSum<H> {
             if target == *value {
                 continue;
             }
-            let options = self
-                .rules
-                .heap_options_with_value(heap, &target, winning.room())?;
+            let options =
+                self.rules
+                    .heap_options_with_value(heap, &target, winning.room(), budget)?;
             winning.add_count(options.count);
             for option in options.listed {
                 let play = HeapMove {
@@ -365,8 +292,11 @@ impl<H: HeapRules> HeapSum<H> {
         self.rules.describe(heap, &heaps[play.heap], &play.into)
     }
 
-    fn values(&self, heaps: &[Nat]) -> Result<Vec<Nat>, Error> {
-        heaps.iter().map(|h| self.rules.heap_value(h)).collect()
+    fn values(&self, heaps: &[Nat], budget: &Budget) -> Result<Vec<Nat>, Error> {
+        heaps
+            .iter()
+            .map(|h| self.rules.heap_value(h, budget))
+            .collect()
     }
 
     fn explanation(
@@ -525,8 +455,8 @@ impl<H: HeapRules> HeapSum<H> {
     }
 
     /// Whether the misère-Nim rule decides misère play of these rules.
-    fn misere_by_rule(&self, convention: Convention) -> Result<bool, Error> {
-        Ok(convention == Convention::Normal || self.rules.misere_is_tame()?)
+    fn misere_by_rule(&self, convention: Convention, budget: &Budget) -> Result<bool, Error> {
+        Ok(convention == Convention::Normal || self.rules.misere_is_tame(budget)?)
     }
 }
 
@@ -555,6 +485,10 @@ impl<H: HeapRules> Game for HeapSum<H> {
 
     /// A move that uses up the only heap leaves the position "0" (an empty heap), so
     /// a position always has at least one heap to write.
+    fn size(&self, position: &Vec<Nat>) -> usize {
+        position.iter().map(words).sum::<usize>().max(1)
+    }
+
     fn apply(&self, heaps: &Vec<Nat>, play: &HeapMove) -> Vec<Nat> {
         let mut to = heaps[..play.heap].to_vec();
         to.extend(play.into.iter().cloned());
@@ -619,9 +553,9 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
         max_moves: usize,
         budget: &Budget,
     ) -> Result<Analysis<HeapMove>, Error> {
-        let values = self.values(heaps)?;
+        let values = self.values(heaps, budget)?;
         let profile = ValueProfile::of(&values);
-        if !self.misere_by_rule(convention)? {
+        if !self.misere_by_rule(convention, budget)? {
             if let Some(quotient) = self
                 .rules
                 .misere_quotient()
@@ -635,9 +569,13 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
         let winning = if lost {
             WinningMoves::new(max_moves)
         } else {
-            self.moves_to_targets(heaps, &values, max_moves, |value| {
-                self.target(convention, &profile, value)
-            })?
+            self.moves_to_targets(
+                heaps,
+                &values,
+                max_moves,
+                |value| profile.target(convention, value),
+                budget,
+            )?
         };
         Ok(winning.into_analysis(
             convention,
@@ -649,6 +587,18 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
 
     fn heap_sequence(&self) -> Option<&dyn HeapSequence> {
         Some(self.rules.sequence())
+    }
+
+    fn tame_components(
+        &self,
+        heaps: &Vec<Nat>,
+        budget: &Budget,
+    ) -> Option<Result<Vec<Nat>, Error>> {
+        match self.rules.misere_is_tame(budget) {
+            Ok(true) => Some(self.values(heaps, budget)),
+            Ok(false) => None,
+            Err(error) => Some(Err(error)),
+        }
     }
 
     fn misere_quotient(&self) -> Option<&LazyQuotient> {
@@ -666,12 +616,12 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
         heaps: &Vec<Nat>,
         target: &Nat,
         limit: usize,
-        _budget: &Budget,
+        budget: &Budget,
     ) -> Result<(Vec<HeapMove>, Nat), Error> {
-        let values = self.values(heaps)?;
+        let values = self.values(heaps, budget)?;
         let shift = nim_sum(&values) ^ target;
         let (moves, count) = self
-            .moves_to_targets(heaps, &values, limit, |value| (value ^ &shift, ""))?
+            .moves_to_targets(heaps, &values, limit, |value| (value ^ &shift, ""), budget)?
             .into_parts();
         Ok((moves.into_iter().map(|m| m.play).collect(), count))
     }
@@ -685,10 +635,10 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
         convention: Convention,
         budget: &Budget,
     ) -> Result<Vec<MoveValue<HeapMove>>, Error> {
-        if !self.misere_by_rule(convention)? {
+        if !self.misere_by_rule(convention, budget)? {
             return analyzed_move_values(self, heaps, moves, convention, budget);
         }
-        let values = self.values(heaps)?;
+        let values = self.values(heaps, budget)?;
         let profile = ValueProfile::of(&values);
         moves
             .into_iter()
@@ -696,7 +646,7 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
                 let after = play
                     .into
                     .iter()
-                    .map(|h| self.rules.heap_value(h))
+                    .map(|h| self.rules.heap_value(h, budget))
                     .collect::<Result<Vec<_>, _>>()?;
                 let profile = profile.replace(&values[play.heap], &after);
                 Ok(MoveValue {

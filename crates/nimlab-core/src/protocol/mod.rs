@@ -19,7 +19,7 @@ pub use ruleset::{AnyMove, AnyPosition, Erased, Ruleset};
 
 use crate::budget::Budget;
 use crate::error::{Error, InputError};
-use crate::limits::SEARCH_BRANCHING;
+use crate::limits::{LISTED_TEXT, SEARCH_BRANCHING};
 use crate::num::Nat;
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
@@ -48,6 +48,8 @@ pub struct WinningMoves<M> {
     max: usize,
     moves: Vec<WinningMove<M>>,
     count: Nat,
+    /// Characters of the descriptions kept so far.
+    text: usize,
 }
 
 impl<M> WinningMoves<M> {
@@ -57,12 +59,23 @@ impl<M> WinningMoves<M> {
             max,
             moves: Vec::new(),
             count: Nat::ZERO,
+            text: 0,
         }
     }
 
-    /// How many more moves would be kept.
+    /// How many more moves would be kept: none once the descriptions kept reach
+    /// [`LISTED_TEXT`] (moves of huge positions have huge descriptions).
     pub fn room(&self) -> usize {
-        self.max - self.moves.len()
+        if self.text_limited() {
+            0
+        } else {
+            self.max - self.moves.len()
+        }
+    }
+
+    /// Whether the descriptions kept have reached [`LISTED_TEXT`].
+    fn text_limited(&self) -> bool {
+        self.text >= LISTED_TEXT.get()
     }
 
     /// Count one winning move, and keep it if there is room (`describe` names it).
@@ -78,9 +91,11 @@ impl<M> WinningMoves<M> {
 
     /// Keep a move already counted (by [`WinningMoves::add_count`]), if there is room.
     pub fn keep(&mut self, play: M, reason: &str, describe: impl FnOnce(&M) -> String) {
-        if self.moves.len() < self.max {
+        if self.room() > 0 {
+            let action = describe(&play);
+            self.text += action.len();
             self.moves.push(WinningMove {
-                action: describe(&play),
+                action,
                 reason: reason.to_string(),
                 play,
             });
@@ -105,6 +120,7 @@ impl<M> WinningMoves<M> {
             outcome,
             grundy,
             explanation,
+            text_limited: self.text_limited() && self.count > self.moves.len(),
             winning_moves: self.moves,
             winning_move_count: self.count,
         }
@@ -192,6 +208,9 @@ pub struct Analysis<M> {
     /// How many winning moves there are in all (a huge heap can have more than fit
     /// in memory).
     pub winning_move_count: Nat,
+    /// Whether fewer winning moves are listed than were asked for because their
+    /// descriptions reached [`LISTED_TEXT`].
+    pub text_limited: bool,
 }
 
 impl<M> Analysis<M> {
@@ -212,6 +231,7 @@ impl<M> Analysis<M> {
                 })
                 .collect(),
             winning_move_count: self.winning_move_count,
+            text_limited: self.text_limited,
         }
     }
 }
@@ -398,6 +418,18 @@ pub trait Strategy: Game + Send + Sync + 'static {
         )
     }
 
+    /// The normal-play Grundy values of the position's components, when misère play
+    /// of any sum of such components follows the misère-Nim rule: every component of
+    /// value 0 that has a move has a move to value 1 (the tameness lemma; see
+    /// [`crate::heap`]). `None` for families where that is not known to hold.
+    fn tame_components(
+        &self,
+        _position: &Self::Position,
+        _budget: &Budget,
+    ) -> Option<Result<Vec<Nat>, Error>> {
+        None
+    }
+
     /// How the game ends under `convention`, as a sentence for people ("Whoever
     /// makes the last move wins."); empty when the rules already say it.
     fn ending(&self, convention: Convention) -> String {
@@ -462,6 +494,9 @@ pub struct MoveValues<M> {
     /// The winning moves (as many as were asked for), then the first other moves in
     /// the family's order.
     pub moves: Vec<MoveValue<M>>,
+    /// Whether fewer moves are listed than were asked for because the position is so
+    /// large that more would write over [`LISTED_TEXT`].
+    pub text_limited: bool,
 }
 
 impl<M> MoveValues<M> {
@@ -469,6 +504,7 @@ impl<M> MoveValues<M> {
     pub fn map_moves<N>(self, mut f: impl FnMut(M) -> N) -> MoveValues<N> {
         MoveValues {
             count: self.count,
+            text_limited: self.text_limited,
             moves: self
                 .moves
                 .into_iter()

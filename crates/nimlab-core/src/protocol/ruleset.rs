@@ -12,7 +12,7 @@ use super::policy::Policy;
 use super::{Analysis, HeapSequence, MoveValues, Strategy, TextMove};
 use crate::budget::Budget;
 use crate::error::{Error, InputError};
-use crate::limits::MOVES_REMOTENESS_SEARCH;
+use crate::limits::{LISTED_TEXT, MOVES_REMOTENESS_SEARCH};
 use crate::num::Nat;
 use crate::rules::{Convention, Outcome};
 use crate::solve::quotient::LazyQuotient;
@@ -131,6 +131,9 @@ pub trait Ruleset: Send + Sync {
     /// The canonical key of the position (see [`crate::rules::Game::canonical`]).
     fn canonical(&self, position: &AnyPosition) -> AnyPosition;
 
+    /// The position's size in table entries (see [`crate::rules::Game::size`]).
+    fn size(&self, position: &AnyPosition) -> usize;
+
     /// A random start position drawn from `seed`, if the family has random starts.
     fn random_start(&self, seed: u64) -> Option<AnyPosition>;
 
@@ -161,6 +164,14 @@ pub trait Ruleset: Send + Sync {
 
     /// The position as data to draw.
     fn board(&self, position: &AnyPosition) -> Board;
+
+    /// The Grundy values of the position's components, when misère play follows the
+    /// misère-Nim rule (see [`Strategy::tame_components`]).
+    fn tame_components(
+        &self,
+        position: &AnyPosition,
+        budget: &Budget,
+    ) -> Option<Result<Vec<Nat>, Error>>;
 
     /// Whether the player to move wins at a position with no legal move.
     fn mover_wins_at_end(&self, position: &AnyPosition, convention: Convention) -> bool;
@@ -271,6 +282,10 @@ impl<S: Strategy> Ruleset for Erased<S> {
         AnyPosition::new(self.0.canonical(self.position(position)))
     }
 
+    fn size(&self, position: &AnyPosition) -> usize {
+        self.0.size(self.position(position))
+    }
+
     fn random_start(&self, seed: u64) -> Option<AnyPosition> {
         self.0.random_start(seed).map(AnyPosition::new)
     }
@@ -318,6 +333,14 @@ impl<S: Strategy> Ruleset for Erased<S> {
         self.0.board(self.position(position))
     }
 
+    fn tame_components(
+        &self,
+        position: &AnyPosition,
+        budget: &Budget,
+    ) -> Option<Result<Vec<Nat>, Error>> {
+        self.0.tame_components(self.position(position), budget)
+    }
+
     fn mover_wins_at_end(&self, position: &AnyPosition, convention: Convention) -> bool {
         self.0
             .mover_wins_at_end(self.position(position), convention)
@@ -357,6 +380,11 @@ impl<S: Strategy> Ruleset for Erased<S> {
         budget: &Budget,
     ) -> Result<MoveValues<AnyMove>, Error> {
         let position = self.position(position);
+        // Each move is written out with the position after it: about as long as the
+        // position, which takes some 20 digits per word.
+        let listable = LISTED_TEXT.get() / (40 * self.0.size(position)).max(1);
+        let text_limited = listable < max_moves;
+        let max_moves = max_moves.min(listable);
         let analysis = self.0.analyze(position, convention, max_moves, budget)?;
         let mut chosen: Vec<S::Move> = analysis.winning_moves.into_iter().map(|m| m.play).collect();
         let winning = chosen.len();
@@ -374,11 +402,13 @@ impl<S: Strategy> Ruleset for Erased<S> {
                 chosen.push(play);
             }
         }
+        let moves = self.0.move_values(position, chosen, convention, budget)?;
         let mut values = MoveValues {
+            text_limited: text_limited && count > moves.len(),
             count,
-            moves: self.0.move_values(position, chosen, convention, budget)?,
+            moves,
         };
-        add_remoteness(&self.0, position, convention, &mut values);
+        add_remoteness(&self.0, position, convention, budget, &mut values);
         values.moves.sort_by_key(|m| !m.wins);
         Ok(values.map_moves(AnyMove::new))
     }
@@ -402,14 +432,16 @@ impl<S: Strategy> Ruleset for Erased<S> {
 }
 
 /// Fill in the remoteness of the position after each move, if one search of all of
-/// them fits [`MOVES_REMOTENESS_SEARCH`]; otherwise leave every remoteness out.
+/// them fits [`MOVES_REMOTENESS_SEARCH`] (and what is left of `budget`); otherwise
+/// leave every remoteness unknown.
 fn add_remoteness<S: Strategy>(
     strategy: &S,
     position: &S::Position,
     convention: Convention,
+    budget: &Budget,
     values: &mut MoveValues<S::Move>,
 ) {
-    let budget = Budget::work(MOVES_REMOTENESS_SEARCH.value);
+    let budget = budget.narrowed(MOVES_REMOTENESS_SEARCH.value);
     let moves: Vec<S::Move> = values.moves.iter().map(|v| v.play.clone()).collect();
     if let Some(found) = strategy.search_after(position, &moves, convention, &budget) {
         for (value, (outcome, remoteness)) in values.moves.iter_mut().zip(found) {

@@ -5,7 +5,7 @@
 //! now 9 tokens in the pot. Please draw 1, 2 or 3 tokens."); other positions are
 //! drawn as boards.
 
-use super::{convention, game};
+use super::{convention, game, question_budget};
 use crate::board;
 use crate::failure::Failure;
 use crate::output::read_position;
@@ -19,7 +19,7 @@ use nimlab_core::protocol::{AnyMove, AnyPosition, Ruleset, TextMove};
 use nimlab_core::registry::default_position;
 use nimlab_core::report::review::PlayedMove;
 use nimlab_core::text::{count_in_words, draw_count, tokens_word};
-use nimlab_core::{Budget, Convention, Nat, Outcome};
+use nimlab_core::{Convention, Nat, Outcome};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use rustyline::DefaultEditor;
@@ -123,7 +123,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     };
     // A convention the game cannot be solved in is refused before the game starts, and
     // so are a start with no move and a record that cannot be written.
-    game.analyze(&start, convention, 0, &Budget::unlimited())?;
+    game.analyze(&start, convention, 0, &question_budget())?;
     if game.is_over(&start) {
         return Err(Failure::Input(format!(
             "there is nothing to play: no move is possible from {}",
@@ -295,7 +295,7 @@ impl Session {
         }
         let outcome = self
             .game
-            .analyze(&self.start, self.convention, 0, &Budget::unlimited())?
+            .analyze(&self.start, self.convention, 0, &question_budget())?
             .outcome;
         Ok(match outcome {
             Outcome::P => {
@@ -469,7 +469,7 @@ impl Session {
         let position = self.position();
         let analysis = self
             .game
-            .analyze(position, self.convention, 1, &Budget::unlimited())?;
+            .analyze(position, self.convention, 1, &question_budget())?;
         let hint = match (analysis.winning_moves.first(), self.pot(position)) {
             (Some(best), Some((tokens, _))) => {
                 let drawn = self.drawn(&tokens, position, &best.play);
@@ -616,7 +616,7 @@ impl Session {
     /// Grundy value is 0 in normal play, 1 in misère play (a single heap).
     fn losing_pots(&self) -> Option<String> {
         let sequence = self.game.heap_sequence()?;
-        let budget = Budget::unlimited();
+        let budget = question_budget();
         let periodicity = sequence.periodicity(&budget).ok()?;
         if periodicity.preperiod != 0 {
             return None;
