@@ -1,5 +1,6 @@
 //! One solver per rule set: computes g(0), g(1), … in chunks, can be stopped between
-//! and inside chunks, watches for a certified period, and saves itself to bytes.
+//! and inside chunks, watches for a certified period, and goes on from a table of the
+//! values it computed.
 //!
 //! Memory: both kernels read g at arbitrary positions: the naive scan reads every pair
 //! (a, n − k − a), and the sparse method reads g(n − k − r) for every rare position r,
@@ -17,7 +18,6 @@
 use crate::code::Rules;
 use crate::kernel::{self, Marks, Split, VALUE_RANGE};
 use crate::period::{self, Certificate, Theorem};
-use crate::snapshot;
 use crate::table::Table;
 use std::fmt;
 
@@ -126,22 +126,6 @@ impl Solver {
     /// A solver for `rules` with the given method.
     pub fn with_method(rules: Rules, method: Method) -> Solver {
         Solver::with_table(rules, method, Vec::new())
-    }
-
-    /// A solver for `rules` that continues from `bytes` written by [`Solver::snapshot`];
-    /// it goes on exactly as the solver that wrote them would have.
-    pub fn restore(
-        rules: Rules,
-        method: Method,
-        bytes: &[u8],
-    ) -> Result<Solver, snapshot::SnapshotError> {
-        let values = snapshot::decode(&rules, bytes)?;
-        if values.len() > DEFAULT_MAX_VALUES {
-            return Err(snapshot::SnapshotError::TooLarge {
-                values: values.len(),
-            });
-        }
-        Ok(Solver::with_table(rules, method, values))
     }
 }
 
@@ -297,11 +281,6 @@ impl<T: Table> Solver<T> {
                     .count()
             }),
         }
-    }
-
-    /// The solver's state as bytes (see [`crate::snapshot`] for the format).
-    pub fn snapshot(&self) -> Vec<u8> {
-        snapshot::encode(&self.rules, self.values())
     }
 
     fn reserve(&mut self, upto: usize) -> Result<(), SolveError> {
