@@ -152,7 +152,12 @@ fn claim(file: &File, capacity: usize) -> io::Result<MmapMut> {
     }
     // SAFETY: the file is this run's own scratch, locked for it, which nothing else
     // changes while it is mapped, and the map is never read past the file's length.
-    unsafe { MmapMut::map_mut(file) }
+    unsafe { MmapMut::map_mut(file) }.map_err(|e| {
+        io::Error::new(
+            e.kind(),
+            format!("cannot map its {} MiB into memory: {e}", bytes >> 20),
+        )
+    })
 }
 
 impl Table for MappedTable {

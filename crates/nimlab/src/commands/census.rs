@@ -81,6 +81,13 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
+    // A report that cannot be written is refused before the census runs, not after.
+    if let Some(report) = args.report.as_ref().filter(|path| path.is_dir()) {
+        return Err(Failure::Input(format!(
+            "invalid --report '{}': it is a directory; expected a file to write",
+            report.display()
+        )));
+    }
     if let Some(report) = args.report.as_ref().filter(|_| !args.from.is_empty()) {
         return write_report(&args.from, report);
     }
