@@ -12,8 +12,9 @@ use assert_cmd::cargo::cargo_bin;
 use common::stdout_of;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
+use tempfile::TempDir;
 
 /// The cluster's cores are shared: one test submits at a time.
 static CLUSTER: Mutex<()> = Mutex::new(());
@@ -133,21 +134,37 @@ fn shards(dir: &Path, count: usize) -> Vec<PathBuf> {
         .collect()
 }
 
-#[test]
-fn a_census_array_job_is_the_whole_census() {
-    if !cluster_is_up() {
-        return;
-    }
-    let _cluster = CLUSTER.lock().unwrap();
-    let dir = tempfile::tempdir().unwrap();
+/// The cluster, held for one test, and a directory for its files; None (the test is
+/// skipped) without a cluster.
+fn cluster() -> Option<(MutexGuard<'static, ()>, TempDir)> {
+    cluster_is_up().then(|| {
+        let held = CLUSTER
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        (held, tempfile::tempdir().unwrap())
+    })
+}
+
+/// Submit `census.sbatch` over `tasks` for the codes of `digits` digits to `upto`
+/// values, writing into `dir`, with `args`; the job's id and whether it succeeded.
+fn census_job(dir: &Path, digits: &str, upto: &str, tasks: &str, args: &[&str]) -> (String, bool) {
     let env = [
         ("NIMLAB_BIN", text(&cargo_bin("nimlab"))),
-        ("DIGITS", "2".to_string()),
-        ("UPTO", "4096".to_string()),
-        ("OUTDIR", text(dir.path())),
+        ("DIGITS", digits.to_string()),
+        ("UPTO", upto.to_string()),
+        ("OUTDIR", text(dir)),
     ];
-    let log = format!("--output={}/slurm-%A_%a.out", text(dir.path()));
-    let (id, ok) = sbatch("census.sbatch", &env, &["--wait", "--array=0-7", &log]);
+    let log = format!("--output={}/slurm-%A_%a.out", text(dir));
+    let array = format!("--array={tasks}");
+    sbatch("census.sbatch", &env, &[args, &[&array, &log]].concat())
+}
+
+#[test]
+fn a_census_array_job_is_the_whole_census() {
+    let Some((_cluster, dir)) = cluster() else {
+        return;
+    };
+    let (id, ok) = census_job(dir.path(), "2", "4096", "0-7", &["--wait"]);
     assert!(ok, "{}", show(&id));
     let mut whole: Vec<String> = stdout_of(&["census", "--digits", "2", "--upto", "4096"])
         .lines()
@@ -160,19 +177,10 @@ fn a_census_array_job_is_the_whole_census() {
 
 #[test]
 fn a_requeued_census_task_loses_and_repeats_no_code() {
-    if !cluster_is_up() {
+    let Some((_cluster, dir)) = cluster() else {
         return;
-    }
-    let _cluster = CLUSTER.lock().unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let env = [
-        ("NIMLAB_BIN", text(&cargo_bin("nimlab"))),
-        ("DIGITS", "3".to_string()),
-        ("UPTO", "32768".to_string()),
-        ("OUTDIR", text(dir.path())),
-    ];
-    let log = format!("--output={}/slurm-%A_%a.out", text(dir.path()));
-    let (id, _) = sbatch("census.sbatch", &env, &["--array=0-3", &log]);
+    };
+    let (id, _) = census_job(dir.path(), "3", "32768", "0-3", &[]);
     let first = format!("{id}_0");
     let file = dir.path().join("census-0.jsonl");
     let lines = || std::fs::read_to_string(&file).map_or(0, |text| text.lines().count());
@@ -218,11 +226,9 @@ fn a_requeued_census_task_loses_and_repeats_no_code() {
 
 #[test]
 fn a_requeued_grundy_job_writes_the_bytes_of_an_uninterrupted_run() {
-    if !cluster_is_up() {
+    let Some((_cluster, dir)) = cluster() else {
         return;
-    }
-    let _cluster = CLUSTER.lock().unwrap();
-    let dir = tempfile::tempdir().unwrap();
+    };
     let (whole, out) = (dir.path().join("whole.txt"), dir.path().join("seq.txt"));
     let upto = ((1u64 << 25) - 1).to_string();
     let run = [
@@ -278,11 +284,9 @@ fn a_requeued_grundy_job_writes_the_bytes_of_an_uninterrupted_run() {
 
 #[test]
 fn a_job_without_its_program_or_directory_fails_in_one_line() {
-    if !cluster_is_up() {
+    let Some((_cluster, dir)) = cluster() else {
         return;
-    }
-    let _cluster = CLUSTER.lock().unwrap();
-    let dir = tempfile::tempdir().unwrap();
+    };
     let blocker = dir.path().join("a-file");
     std::fs::write(&blocker, "").unwrap();
     let cases = [
