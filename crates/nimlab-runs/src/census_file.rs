@@ -23,9 +23,9 @@ use std::io::Write;
 use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 
-/// The largest census file read: a census of every code of six digits to 2^20 values
-/// with misère columns takes about 60 MB.
-pub const MAX_FILE_BYTES: u64 = 1 << 30;
+/// The largest census file read: a census of every code of six digits with misère
+/// columns takes about 60 MB, and a report holds every line of its files in memory.
+pub const MAX_FILE_BYTES: u64 = 256 << 20;
 
 /// The longest line read; a longer one is garbled.
 pub const MAX_LINE_BYTES: usize = 1 << 16;
@@ -402,6 +402,21 @@ mod tests {
             .unwrap()
             .to_string();
         assert!(message.contains("directory"), "{message}");
+    }
+
+    #[test]
+    fn a_file_over_the_limit_is_refused_before_it_is_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("huge.jsonl");
+        let file = File::create(&path).unwrap();
+        (&file).write_all(HEADER.line().as_bytes()).unwrap();
+        // Sparse: no disk is used for the rest.
+        file.set_len(MAX_FILE_BYTES + 1).unwrap();
+        let limit = format!("more than the limit of {MAX_FILE_BYTES}");
+        let message = CensusFile::open(&path, HEADER, code_of).err().unwrap();
+        assert!(message.to_string().contains(&limit), "{message}");
+        let message = read(&path, code_of).unwrap_err().to_string();
+        assert!(message.contains(&limit), "{message}");
     }
 
     #[test]
