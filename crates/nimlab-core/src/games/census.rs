@@ -215,7 +215,7 @@ pub fn report(lines: &[CensusLine], upto: u64, misere: bool, style: ReportStyle)
     let mut summary = vec![
         format!(
             "{} codes, each searched for a period up to {upto} values: {periodic} have a \
-             certified period (Guy–Smith), {} have none within the bound.",
+             certified period, {} have none within the bound.",
             rows.len(),
             rows.len() - periodic
         ),
@@ -276,7 +276,7 @@ pub fn report(lines: &[CensusLine], upto: u64, misere: bool, style: ReportStyle)
     let title = "Census of octal games";
     match style {
         ReportStyle::Markdown => {
-            let mut text = format!("# {title}\n\n{}\n\n", summary.join("\n"));
+            let mut text = format!("# {title}\n\n{}\n\n", summary.join("\n\n"));
             let line = |cells: &[&str]| format!("| {} |\n", cells.join(" | "));
             text += &line(&header);
             text += &line(&vec!["---:"; header.len()]);
