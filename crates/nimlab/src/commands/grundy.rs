@@ -41,9 +41,7 @@ pub struct Args {
     /// The largest heap size.
     #[arg(long, value_name = "N")]
     upto: String,
-    /// plain: one line of values; csv: "n,grundy" rows; json: one object; bfile: "n
-    /// g(n)" lines, as an OEIS b-file; binary: a header, the values as 16-bit or
-    /// 32-bit little-endian numbers, and a CRC-32 (see the README).
+    /// How the values are written (the binary format is described in docs/FORMATS.md).
     #[arg(long, default_value = "plain", value_parser = format_parser())]
     format: Format,
     /// Write the values to FILE instead of standard output.
