@@ -489,6 +489,11 @@ impl Split {
         self.rare.len()
     }
 
+    /// The last position ≥ 1 with a rare value, if any.
+    pub(crate) fn last_rare(&self) -> Option<usize> {
+        self.rare.last().map(|&(r, _)| r)
+    }
+
     #[inline]
     pub(crate) fn is_rare(&self, value: u16) -> bool {
         is_rare(self.mask, value)

@@ -92,6 +92,8 @@ pub struct Summary {
     pub mask: Option<u16>,
     /// How many positions n ≥ 1 have a rare value under that mask.
     pub rare_positions: Option<usize>,
+    /// The last of them, if any (the "last rare heap" of census tables).
+    pub last_rare_position: Option<usize>,
     /// How many distinct values are rare under that mask.
     pub rare_values: Option<usize>,
 }
@@ -275,6 +277,7 @@ impl<T: Table> Solver<T> {
             largest,
             mask: split.map(Split::mask),
             rare_positions: split.map(Split::rare_count),
+            last_rare_position: split.and_then(Split::last_rare),
             rare_values: split.map(|split| {
                 (0..=largest)
                     .filter(|&v| split.is_rare(v) && self.histogram[usize::from(v)] > 0)
