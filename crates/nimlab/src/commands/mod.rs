@@ -3,14 +3,12 @@
 pub mod analyze;
 pub mod census;
 pub mod grundy;
-mod mapped_table;
 pub mod moves;
 pub mod period;
 pub mod play;
 pub mod quotient;
 pub mod review;
 pub mod seq;
-mod sequence_file;
 pub mod serve;
 pub mod shell;
 pub mod task;
@@ -123,4 +121,14 @@ fn read_file(path: &str) -> Result<String, InputError> {
     read_text(file, &DAG_FILE, "the file").map_err(|failure| {
         InputError::invalid("file", path, format!("a text file: {}", failure.message()))
     })
+}
+
+/// A long run's failure: a refusal is bad input (status 2), anything else status 1.
+impl From<nimlab_runs::Error> for Failure {
+    fn from(error: nimlab_runs::Error) -> Self {
+        match error {
+            nimlab_runs::Error::Refused(message) => Failure::Input(message),
+            other => Failure::Other(other.to_string()),
+        }
+    }
 }
