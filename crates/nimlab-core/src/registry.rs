@@ -581,7 +581,7 @@ mod tests {
                     if oracle.outcome(position).is_err() {
                         continue; // too large to search
                     }
-                    let Ok(values) = game.move_values(position, convention, 64, &unlimited) else {
+                    let Ok(values) = game.move_list(position, convention, 64, &unlimited) else {
                         continue; // a convention the game does not take
                     };
                     assert_eq!(values.count, game.move_count(position));
@@ -687,8 +687,9 @@ mod tests {
         assert!(matches!(error, crate::Error::OutOfTime(_)), "{error:?}");
         let table = game("subtraction:1,3,4")
             .unwrap()
-            .heap_sequence()
+            .heap_game()
             .unwrap()
+            .sequence()
             .grundy_table(1_000_000, &Budget::work(10_000))
             .unwrap_err();
         assert!(matches!(table, crate::Error::TooLarge(_)), "{table:?}");

@@ -649,7 +649,7 @@ mod tests {
     use crate::heap::HeapSum;
     use crate::heap::testing::check_against_brute_force;
     use crate::heap::testing::check_table_against_engine;
-    use crate::protocol::Strategy;
+    use crate::protocol::{Notation, Strategy};
     use crate::rules::Game;
     use crate::rules::{Convention, Outcome};
     use crate::solve::sum::nim_sum;

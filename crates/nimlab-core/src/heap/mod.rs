@@ -32,8 +32,8 @@ use crate::num::{Nat, to_u64, words};
 use crate::parse::{parse_bounded, parse_nat, tokens};
 use crate::protocol::board::Board;
 use crate::protocol::{
-    Analysis, HeapSequence, MoveValue, Strategy, WinningMoves, analyzed_move_values,
-    misere_by_search, search_after,
+    Analysis, AnyPosition, HeapGame, HeapSequence, MoveValue, Notation, Strategy, WinningMoves,
+    analyzed_move_values, misere_by_search, search_after,
 };
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
@@ -511,7 +511,7 @@ impl<H: HeapRules> Game for HeapSum<H> {
     }
 }
 
-impl<H: HeapRules> Strategy for HeapSum<H> {
+impl<H: HeapRules> Notation for HeapSum<H> {
     fn spec(&self) -> String {
         self.rules.spec()
     }
@@ -544,119 +544,6 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
             .map(|h| h.to_string())
             .collect::<Vec<_>>()
             .join(" ")
-    }
-
-    fn analyze(
-        &self,
-        heaps: &Vec<Nat>,
-        convention: Convention,
-        max_moves: usize,
-        budget: &Budget,
-    ) -> Result<Analysis<HeapMove>, Error> {
-        let values = self.values(heaps, budget)?;
-        let profile = ValueProfile::of(&values);
-        if !self.misere_by_rule(convention, budget)? {
-            if let Some(quotient) = self
-                .rules
-                .misere_quotient()
-                .and_then(LazyQuotient::certified)
-            {
-                return self.misere_by_quotient(quotient, heaps, profile.nim_sum, max_moves);
-            }
-            return self.misere_by_search(heaps, profile.nim_sum, max_moves, budget);
-        }
-        let lost = profile.lost(convention);
-        let winning = if lost {
-            WinningMoves::new(max_moves)
-        } else {
-            self.moves_to_targets(
-                heaps,
-                &values,
-                max_moves,
-                |value| profile.target(convention, value),
-                budget,
-            )?
-        };
-        Ok(winning.into_analysis(
-            convention,
-            Outcome::from_mover_wins(!lost),
-            Some(profile.nim_sum.clone()),
-            self.explanation(convention, &values, &profile),
-        ))
-    }
-
-    fn heap_sequence(&self) -> Option<&dyn HeapSequence> {
-        Some(self.rules.sequence())
-    }
-
-    fn tame_components(
-        &self,
-        heaps: &Vec<Nat>,
-        budget: &Budget,
-    ) -> Option<Result<Vec<Nat>, Error>> {
-        match self.rules.misere_is_tame(budget) {
-            Ok(true) => Some(self.values(heaps, budget)),
-            Ok(false) => None,
-            Err(error) => Some(Err(error)),
-        }
-    }
-
-    fn misere_quotient(&self) -> Option<&LazyQuotient> {
-        self.rules.misere_quotient()
-    }
-
-    fn move_count(&self, heaps: &Vec<Nat>) -> Nat {
-        heaps
-            .iter()
-            .fold(Nat::ZERO, |count, n| count + self.rules.option_count(n))
-    }
-
-    fn moves_with_value(
-        &self,
-        heaps: &Vec<Nat>,
-        target: &Nat,
-        limit: usize,
-        budget: &Budget,
-    ) -> Result<(Vec<HeapMove>, Nat), Error> {
-        let values = self.values(heaps, budget)?;
-        let shift = nim_sum(&values) ^ target;
-        let (moves, count) = self
-            .moves_to_targets(heaps, &values, limit, |value| (value ^ &shift, ""), budget)?
-            .into_parts();
-        Ok((moves.into_iter().map(|m| m.play).collect(), count))
-    }
-
-    /// By the values of the heaps: a move changes one heap's value, so the value of
-    /// the position after it follows from the value profile without a new analysis.
-    fn move_values(
-        &self,
-        heaps: &Vec<Nat>,
-        moves: Vec<HeapMove>,
-        convention: Convention,
-        budget: &Budget,
-    ) -> Result<Vec<MoveValue<HeapMove>>, Error> {
-        if !self.misere_by_rule(convention, budget)? {
-            return analyzed_move_values(self, heaps, moves, convention, budget);
-        }
-        let values = self.values(heaps, budget)?;
-        let profile = ValueProfile::of(&values);
-        moves
-            .into_iter()
-            .map(|play| {
-                let after = play
-                    .into
-                    .iter()
-                    .map(|h| self.rules.heap_value(h, budget))
-                    .collect::<Result<Vec<_>, _>>()?;
-                let profile = profile.replace(&values[play.heap], &after);
-                Ok(MoveValue {
-                    wins: profile.lost(convention),
-                    grundy: Some(profile.nim_sum),
-                    remoteness: None,
-                    play,
-                })
-            })
-            .collect()
     }
 
     /// One heap of `from` is replaced by what its option leaves, in place, the rest
@@ -744,6 +631,120 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
         }
     }
 
+    /// A single heap of a take-away game is a pot to draw from.
+    fn board(&self, heaps: &Vec<Nat>) -> Board {
+        match &heaps[..] {
+            [n] if self.rules.is_take_away() => Board::Pot {
+                tokens: n.clone(),
+                choices: if *n == 1u32 {
+                    "the token".to_string()
+                } else {
+                    self.rules.option_syntax(n)
+                },
+            },
+            _ => self.rules.board(heaps),
+        }
+    }
+}
+
+impl<H: HeapRules> Strategy for HeapSum<H> {
+    fn analyze(
+        &self,
+        heaps: &Vec<Nat>,
+        convention: Convention,
+        max_moves: usize,
+        budget: &Budget,
+    ) -> Result<Analysis<HeapMove>, Error> {
+        let values = self.values(heaps, budget)?;
+        let profile = ValueProfile::of(&values);
+        if !self.misere_by_rule(convention, budget)? {
+            if let Some(quotient) = self
+                .rules
+                .misere_quotient()
+                .and_then(LazyQuotient::certified)
+            {
+                return self.misere_by_quotient(quotient, heaps, profile.nim_sum, max_moves);
+            }
+            return self.misere_by_search(heaps, profile.nim_sum, max_moves, budget);
+        }
+        let lost = profile.lost(convention);
+        let winning = if lost {
+            WinningMoves::new(max_moves)
+        } else {
+            self.moves_to_targets(
+                heaps,
+                &values,
+                max_moves,
+                |value| profile.target(convention, value),
+                budget,
+            )?
+        };
+        Ok(winning.into_analysis(
+            convention,
+            Outcome::from_mover_wins(!lost),
+            Some(profile.nim_sum.clone()),
+            self.explanation(convention, &values, &profile),
+        ))
+    }
+
+    fn heap_game(&self) -> Option<&dyn HeapGame> {
+        Some(self)
+    }
+
+    fn move_count(&self, heaps: &Vec<Nat>) -> Nat {
+        heaps
+            .iter()
+            .fold(Nat::ZERO, |count, n| count + self.rules.option_count(n))
+    }
+
+    fn moves_with_value(
+        &self,
+        heaps: &Vec<Nat>,
+        target: &Nat,
+        limit: usize,
+        budget: &Budget,
+    ) -> Result<(Vec<HeapMove>, Nat), Error> {
+        let values = self.values(heaps, budget)?;
+        let shift = nim_sum(&values) ^ target;
+        let (moves, count) = self
+            .moves_to_targets(heaps, &values, limit, |value| (value ^ &shift, ""), budget)?
+            .into_parts();
+        Ok((moves.into_iter().map(|m| m.play).collect(), count))
+    }
+
+    /// By the values of the heaps: a move changes one heap's value, so the value of
+    /// the position after it follows from the value profile without a new analysis.
+    fn move_values(
+        &self,
+        heaps: &Vec<Nat>,
+        moves: Vec<HeapMove>,
+        convention: Convention,
+        budget: &Budget,
+    ) -> Result<Vec<MoveValue<HeapMove>>, Error> {
+        if !self.misere_by_rule(convention, budget)? {
+            return analyzed_move_values(self, heaps, moves, convention, budget);
+        }
+        let values = self.values(heaps, budget)?;
+        let profile = ValueProfile::of(&values);
+        moves
+            .into_iter()
+            .map(|play| {
+                let after = play
+                    .into
+                    .iter()
+                    .map(|h| self.rules.heap_value(h, budget))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let profile = profile.replace(&values[play.heap], &after);
+                Ok(MoveValue {
+                    wins: profile.lost(convention),
+                    grundy: Some(profile.nim_sum),
+                    remoteness: None,
+                    play,
+                })
+            })
+            .collect()
+    }
+
     /// Positions of at most [`SMALL_HEAPS`] tokens are searched in their compact form.
     fn search_after(
         &self,
@@ -759,20 +760,26 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
         let encode = |heaps: &Vec<Nat>| small_heaps(heaps).expect("positions of a few tokens");
         search_after(self, &search, encode, heaps, moves, convention, budget)
     }
+}
 
-    /// A single heap of a take-away game is a pot to draw from.
-    fn board(&self, heaps: &Vec<Nat>) -> Board {
-        match &heaps[..] {
-            [n] if self.rules.is_take_away() => Board::Pot {
-                tokens: n.clone(),
-                choices: if *n == 1u32 {
-                    "the token".to_string()
-                } else {
-                    self.rules.option_syntax(n)
-                },
-            },
-            _ => self.rules.board(heaps),
+impl<H: HeapRules> HeapGame for HeapSum<H> {
+    fn sequence(&self) -> &dyn HeapSequence {
+        self.rules.sequence()
+    }
+
+    fn misere_quotient(&self) -> Option<&LazyQuotient> {
+        self.rules.misere_quotient()
+    }
+
+    fn tame_values(
+        &self,
+        position: &AnyPosition,
+        budget: &Budget,
+    ) -> Result<Option<Vec<Nat>>, Error> {
+        if !self.rules.misere_is_tame(budget)? {
+            return Ok(None);
         }
+        self.values(position.get::<Vec<Nat>>(), budget).map(Some)
     }
 }
 

@@ -97,12 +97,14 @@ fn question_budget() -> Budget {
 /// The single-heap nim-sequence of a game played on heaps.
 fn heap_sequence(game: &dyn Ruleset) -> Result<&dyn HeapSequence, Failure> {
     // A well-formed question without an answer, as `period nim` is: status 1.
-    game.heap_sequence().ok_or_else(|| {
-        Failure::Other(format!(
-            "{} is not played on heaps, so it has no nim-sequence",
-            game.spec()
-        ))
-    })
+    game.heap_game()
+        .map(|heaps| heaps.sequence())
+        .ok_or_else(|| {
+            Failure::Other(format!(
+                "{} is not played on heaps, so it has no nim-sequence",
+                game.spec()
+            ))
+        })
 }
 
 /// The convention a `--misere` flag asks for.

@@ -335,9 +335,13 @@ impl Session {
 
     fn computer_turn(&mut self) -> Result<(), Failure> {
         let position = self.position().clone();
-        let play =
-            self.game
-                .computer_move(&position, self.convention, self.policy, &mut self.rng)?;
+        let play = self.game.computer_move(
+            &position,
+            self.convention,
+            self.policy,
+            &mut self.rng,
+            &question_budget(),
+        )?;
         match self.pot(&position) {
             Some((tokens, _)) => println!(
                 "The computer draws {}.",
@@ -615,7 +619,7 @@ impl Session {
     /// losing sizes are one residue of a period from the start: the sizes whose
     /// Grundy value is 0 in normal play, 1 in misère play (a single heap).
     fn losing_pots(&self) -> Option<String> {
-        let sequence = self.game.heap_sequence()?;
+        let sequence = self.game.heap_game()?.sequence();
         let budget = question_budget();
         let periodicity = sequence.periodicity(&budget).ok()?;
         if periodicity.preperiod != 0 {
