@@ -1,13 +1,22 @@
-//! How much work a computation may do before it stops: a number of work units
-//! (positions searched, values computed), a deadline, and a flag another thread can
-//! raise to cancel it.
+//! How much a computation may do before it stops: work units (positions generated,
+//! values computed), memory (table entries kept), a deadline, and a flag another
+//! thread can raise to cancel it.
 //!
-//! Every search and every table computation takes a `&Budget` and spends from it as
-//! it goes, so a front end can bound any request: the command line gives most
-//! computations an unlimited budget (they are bounded by the limits in
-//! [`crate::limits`] instead), play gives its look-ahead a deadline, and a server
-//! gives every request a deadline and a cancel flag.
+//! Every search and every table computation takes a `&Budget`, spends work and holds
+//! memory from it as it goes, and stops with [`Exhausted`] when either runs out, so a
+//! front end can bound any question: [`Budget::question`] is the budget of one
+//! question (memory bounded by [`QUESTION_MEMORY`], time by the front end: the
+//! command line's default is [`QUESTION_TIME`](crate::limits::QUESTION_TIME)), play
+//! gives its look-ahead a deadline, and a server gives every request a deadline and
+//! a cancel flag too.
+//!
+//! A *table entry* is the unit of memory: one machine word, 8 bytes. A value of a
+//! table takes one; a position a search keeps takes its size
+//! ([`Game::size`](crate::rules::Game::size): the words of its numbers) and a few
+//! more for the slot that keeps it.
 
+pub use crate::error::Exhausted;
+use crate::limits::QUESTION_MEMORY;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -22,22 +31,10 @@ const CHECK_EVERY: u64 = 1 << 10;
 pub struct Budget {
     max_work: u64,
     spent: AtomicU64,
+    max_memory: u64,
+    held: AtomicU64,
     deadline: Option<Instant>,
     cancel: Option<Arc<AtomicBool>>,
-}
-
-/// Why a budget stopped a computation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Exhausted {
-    /// More than this many work units were needed.
-    Work {
-        /// The budget's limit.
-        limit: u64,
-    },
-    /// The deadline passed.
-    Deadline,
-    /// The cancel flag was raised.
-    Cancelled,
 }
 
 impl Default for Budget {
@@ -52,8 +49,21 @@ impl Budget {
         Budget {
             max_work: u64::MAX,
             spent: AtomicU64::new(0),
+            max_memory: u64::MAX,
+            held: AtomicU64::new(0),
             deadline: None,
             cancel: None,
+        }
+    }
+
+    /// The budget of one question, from now: memory bounded by [`QUESTION_MEMORY`]
+    /// and time by `time` (no time limit if `None`); work is bounded by the
+    /// question's own limits in [`crate::limits`].
+    pub fn question(time: Option<Duration>) -> Self {
+        let budget = Budget::unlimited().with_memory(QUESTION_MEMORY.value);
+        match time {
+            Some(time) => budget.with_timeout(time),
+            None => budget,
         }
     }
 
@@ -65,9 +75,17 @@ impl Budget {
         }
     }
 
-    /// The same budget, which also stops at `deadline`.
+    /// The same budget, which also stops once more than `entries` table entries are
+    /// held.
+    pub fn with_memory(mut self, entries: u64) -> Self {
+        self.max_memory = entries;
+        self
+    }
+
+    /// The same budget, which also stops at `deadline` (or at its own deadline, if
+    /// that comes first).
     pub fn with_deadline(mut self, deadline: Instant) -> Self {
-        self.deadline = Some(deadline);
+        self.deadline = Some(self.deadline.map_or(deadline, |own| own.min(deadline)));
         self
     }
 
@@ -88,6 +106,8 @@ impl Budget {
         Budget {
             max_work: max_work.min(self.max_work.saturating_sub(self.spent())),
             spent: AtomicU64::new(0),
+            max_memory: self.max_memory.saturating_sub(self.held()),
+            held: AtomicU64::new(0),
             deadline: self.deadline,
             cancel: self.cancel.clone(),
         }
@@ -97,7 +117,7 @@ impl Budget {
     /// after). The clock and the cancel flag are read once every thousand units.
     #[inline]
     pub fn spend(&self, units: u64) -> Result<(), Exhausted> {
-        if self.max_work == u64::MAX && self.deadline.is_none() && self.cancel.is_none() {
+        if self.is_unlimited() {
             return Ok(());
         }
         let before = self.spent.fetch_add(units, Ordering::Relaxed);
@@ -111,6 +131,45 @@ impl Budget {
             self.check()?;
         }
         Ok(())
+    }
+
+    /// Hold `entries` more table entries of memory, for as long as the computation
+    /// runs (memory is not given back: a computation keeps what it builds); an error
+    /// once more than the budget's memory would be held.
+    #[inline]
+    pub fn hold(&self, entries: u64) -> Result<(), Exhausted> {
+        if self.max_memory == u64::MAX {
+            return Ok(());
+        }
+        let held = self
+            .held
+            .fetch_add(entries, Ordering::Relaxed)
+            .saturating_add(entries);
+        if held > self.max_memory {
+            return Err(Exhausted::Memory {
+                limit: self.max_memory,
+            });
+        }
+        Ok(())
+    }
+
+    /// Whether `entries` more table entries would fit, without holding them: a
+    /// computation that knows its size up front refuses at once.
+    pub fn fits(&self, entries: u64) -> Result<(), Exhausted> {
+        if self.held().saturating_add(entries) > self.max_memory {
+            return Err(Exhausted::Memory {
+                limit: self.max_memory,
+            });
+        }
+        Ok(())
+    }
+
+    /// Whether nothing bounds this budget (no work or memory limit, deadline or flag).
+    fn is_unlimited(&self) -> bool {
+        self.max_work == u64::MAX
+            && self.max_memory == u64::MAX
+            && self.deadline.is_none()
+            && self.cancel.is_none()
     }
 
     /// Whether the deadline has passed or the flag was raised, without spending.
@@ -135,6 +194,11 @@ impl Budget {
     pub fn spent(&self) -> u64 {
         self.spent.load(Ordering::Relaxed)
     }
+
+    /// Table entries held so far (0 for a budget without a memory limit).
+    pub fn held(&self) -> u64 {
+        self.held.load(Ordering::Relaxed)
+    }
 }
 
 #[cfg(test)]
@@ -158,6 +222,17 @@ mod tests {
         assert!(budget.spend(CHECK_EVERY).is_ok());
         flag.store(true, Ordering::Relaxed);
         assert_eq!(budget.spend(CHECK_EVERY), Err(Exhausted::Cancelled));
+    }
+
+    #[test]
+    fn memory_runs_out_and_a_narrowed_budget_keeps_what_is_left() {
+        let budget = Budget::unlimited().with_memory(100);
+        assert!(budget.hold(60).is_ok());
+        assert_eq!(budget.fits(41), Err(Exhausted::Memory { limit: 100 }));
+        assert!(budget.fits(40).is_ok());
+        let narrowed = budget.narrowed(1000);
+        assert_eq!(narrowed.hold(41), Err(Exhausted::Memory { limit: 40 }));
+        assert_eq!(budget.hold(41), Err(Exhausted::Memory { limit: 100 }));
     }
 
     #[test]

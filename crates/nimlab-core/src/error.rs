@@ -3,7 +3,6 @@
 //! Every error renders as one line written for a person. [`Error::Input`] names the
 //! offending token and what was expected there; front ends map it to exit status 2.
 
-use crate::budget::Exhausted;
 use crate::num::Nat;
 use std::fmt;
 
@@ -56,6 +55,25 @@ impl fmt::Display for InputError {
 
 impl std::error::Error for InputError {}
 
+/// Why a [`Budget`](crate::budget::Budget) stopped a computation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exhausted {
+    /// More than this many work units were needed.
+    Work {
+        /// The budget's limit.
+        limit: u64,
+    },
+    /// More than this many table entries would have been held.
+    Memory {
+        /// The budget's limit.
+        limit: u64,
+    },
+    /// The deadline passed.
+    Deadline,
+    /// The cancel flag was raised.
+    Cancelled,
+}
+
 /// Any failure of a core computation. Each kind is one line for people; front ends
 /// choose how to report it (the command line: exit status 2 for [`Error::Input`], 1
 /// for the rest; a server: 400 for input, 4xx/5xx for the rest).
@@ -76,9 +94,12 @@ pub enum Error {
     /// period of Nim, a convention the game does not take).
     #[error("{}", shorten_words(.0))]
     Undefined(String),
-    /// The computation was stopped by its deadline or its cancel flag.
+    /// The computation was stopped by its cancel flag.
     #[error("{}", shorten_words(.0))]
     Cancelled(String),
+    /// The computation was stopped by its deadline: the question's time limit.
+    #[error("{}", shorten_words(.0))]
+    OutOfTime(String),
 }
 
 /// A question beyond a limit: which limit, how far beyond, and the message.
@@ -97,13 +118,18 @@ pub struct TooLarge {
 /// The name [`TooLarge::limit`] gives a budget's work limit.
 pub const WORK_BUDGET: &str = "work budget";
 
+/// The name [`TooLarge::limit`] gives a budget's memory limit.
+pub const MEMORY_BUDGET: &str = "memory budget";
+
 impl Error {
     /// Whether a budget stopped the computation (so that more budget may finish it),
     /// rather than the question having no answer.
     pub fn is_budget_stop(&self) -> bool {
         match self {
-            Error::Cancelled(_) => true,
-            Error::TooLarge(too_large) => too_large.limit == WORK_BUDGET,
+            Error::Cancelled(_) | Error::OutOfTime(_) => true,
+            Error::TooLarge(too_large) => {
+                too_large.limit == WORK_BUDGET || too_large.limit == MEMORY_BUDGET
+            }
             _ => false,
         }
     }
@@ -118,7 +144,17 @@ impl Error {
                 needed: None,
                 message: format!("{what} needs more than the {limit} steps allowed for it"),
             }),
-            Exhausted::Deadline => Error::Cancelled(format!("{what} ran out of time")),
+            Exhausted::Memory { limit } => Error::TooLarge(TooLarge {
+                limit: MEMORY_BUDGET,
+                max: limit,
+                needed: None,
+                message: format!(
+                    "{what} needs more than the {limit} table entries of memory allowed for it"
+                ),
+            }),
+            Exhausted::Deadline => {
+                Error::OutOfTime(format!("{what} ran out of the time allowed for it"))
+            }
             Exhausted::Cancelled => Error::Cancelled(format!("{what} was cancelled")),
         }
     }

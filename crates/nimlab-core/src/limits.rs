@@ -76,8 +76,8 @@ pub const MISERE_TURTLES_SEARCH: Limit = Limit {
 /// Misère play of a sum of different games is searched over the whole sum.
 pub const MISERE_SUM_SEARCH: Limit = Limit {
     name: "misère search of sums",
-    value: 50_000,
-    unit: "positions",
+    value: 1_000_000,
+    unit: "table entries",
     reason: "a second or so of search",
 };
 
@@ -106,13 +106,42 @@ pub const PLAY_CANDIDATES: Limit = Limit {
     reason: "enough to choose among; a huge heap has more moves than fit in memory",
 };
 
-/// The remoteness of each move's result is shown when one search of them all visits
-/// at most this many positions.
+/// The remoteness of each move's result is shown when one search of them all
+/// generates at most this many table entries (positions, counted by their size);
+/// beyond, the remoteness is marked unknown.
 pub const MOVES_REMOTENESS_SEARCH: Limit = Limit {
     name: "remoteness search for the moves of a position",
     value: 200_000,
-    unit: "positions",
-    reason: "a fraction of a second of search",
+    unit: "table entries",
+    reason: "a few milliseconds of search: a move list answers at once",
+};
+
+/// How long one question may compute on the command line (`--time-limit` changes
+/// it): beyond, it stops with a one-line error instead of minutes of work.
+pub const QUESTION_TIME: Limit = Limit {
+    name: "time of one question",
+    value: 1500,
+    unit: "milliseconds",
+    reason: "an answer should come at once; long tables are for grundy and period --time-limit 0",
+};
+
+/// The memory one question may hold on the command line: tables and searches stop
+/// with a one-line error beyond it.
+pub const QUESTION_MEMORY: Limit = Limit {
+    name: "memory of one question",
+    value: 1 << 25,
+    unit: "table entries (8 bytes each)",
+    reason: "256 MiB: every command stays well under 1 GiB",
+};
+
+/// The most characters of text one answer lists: moves in words and the positions
+/// after them. A list of the moves of a position with a million digits stops here,
+/// and says so.
+pub const LISTED_TEXT: Limit = Limit {
+    name: "text of a list of moves",
+    value: 1 << 22,
+    unit: "characters",
+    reason: "a list stays quick to write and to read",
 };
 
 /// Octal and hexadecimal codes have at most this many digits after the point (the
@@ -277,6 +306,9 @@ pub const ALL: &[Limit] = &[
     PLAY_LOOKAHEAD,
     PLAY_CANDIDATES,
     MOVES_REMOTENESS_SEARCH,
+    QUESTION_TIME,
+    QUESTION_MEMORY,
+    LISTED_TEXT,
     OCTAL_DIGITS,
     OCTAL_PERIOD_SEARCH,
     OCTAL_THREE_HEAP_SPLITS,

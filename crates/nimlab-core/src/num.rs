@@ -12,3 +12,10 @@ pub type Nat = malachite_nz::natural::Natural;
 pub fn to_u64(n: &Nat) -> Option<u64> {
     u64::try_from(n).ok()
 }
+
+/// How many machine words the value takes (at least one): its share of a search's
+/// memory ([`Game::size`](crate::rules::Game::size)).
+pub fn words(n: &Nat) -> usize {
+    use malachite_base::num::logic::traits::SignificantBits;
+    (n.significant_bits().div_ceil(64) as usize).max(1)
+}

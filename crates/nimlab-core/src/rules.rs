@@ -87,6 +87,13 @@ pub trait Game {
         convention == Convention::Misere
     }
 
+    /// How many table entries the position takes in a search's memory: its share of
+    /// a [`Budget`](crate::budget::Budget)'s memory. Default: 1; a list of heaps
+    /// counts one per heap.
+    fn size(&self, _position: &Self::Position) -> usize {
+        1
+    }
+
     /// Every position one move away, for brute force on small positions (all of the
     /// moves are listed, however many).
     fn moves(&self, position: &Self::Position) -> Vec<Self::Position> {

@@ -93,8 +93,12 @@ fn main() -> ExitCode {
         elapsed.as_secs_f64()
     ));
     lines.push(format!(
-        "largest value {}  mask {:?}  rare positions {:?}  rare values {:?}",
-        summary.largest, summary.mask, summary.rare_positions, summary.rare_values
+        "largest value {}  mask {:?}  rare positions {:?} (the last {:?})  rare values {:?}",
+        summary.largest,
+        summary.mask,
+        summary.rare_positions,
+        summary.last_rare_position,
+        summary.rare_values
     ));
     if let Some(c) = certificate {
         lines.push(format!(

@@ -134,27 +134,35 @@ impl Marks {
         unequal: bool,
     ) {
         let rare = &rare[..rare.partition_point(|&(r, _)| r < rest)];
-        let partner = |r: usize| table[rest - r];
-        if unequal && rest % 2 == 0 {
-            for &(r, value) in rare.iter().filter(|&&(r, _)| 2 * r != rest) {
-                self.mark(value ^ partner(r));
-            }
-        } else if self.narrow {
-            let bits = rare.iter().fold(0u64, |acc, &(r, value)| {
-                acc | 1u64 << ((value ^ partner(r)) & 63)
-            });
-            self.mark_bits(bits);
+        // With parts that must differ, the rare position rest / 2 (if it is one) makes
+        // no move: the pairs before it and after it are marked, each without a test.
+        let (before, after) = if unequal && rest % 2 == 0 {
+            let half = rare.partition_point(|&(r, _)| 2 * r < rest);
+            let skip = usize::from(rare.get(half).is_some_and(|&(r, _)| 2 * r == rest));
+            (&rare[..half], &rare[half + skip..])
+        } else {
+            (rare, &rare[rare.len()..])
+        };
+        if self.narrow {
+            let bits = |rare: &[(usize, u16)]| {
+                rare.iter().fold(0u64, |acc, &(r, value)| {
+                    acc | 1u64 << ((value ^ table[rest - r]) & 63)
+                })
+            };
+            self.mark_bits(bits(before) | bits(after));
         } else {
             // Locals, so the loop does not reload them after each store.
             let generation = self.generation;
             let stamp = &mut *self.stamp;
             let partners = &table[..rest];
-            for &(r, value) in rare {
-                debug_assert!(0 < r && r < rest);
-                // SAFETY: rare positions are ≥ 1 and these are < rest ≤ table.len(), so
-                // rest − r is within partners.
-                let partner = unsafe { *partners.get_unchecked(rest - r) };
-                stamp[usize::from(value ^ partner)] = generation;
+            for part in [before, after] {
+                for &(r, value) in part {
+                    debug_assert!(0 < r && r < rest);
+                    // SAFETY: rare positions are ≥ 1 and these are < rest ≤ table.len(),
+                    // so rest − r is within partners.
+                    let partner = unsafe { *partners.get_unchecked(rest - r) };
+                    stamp[usize::from(value ^ partner)] = generation;
+                }
             }
         }
     }
@@ -481,6 +489,11 @@ impl Split {
         self.rare.len()
     }
 
+    /// The last position ≥ 1 with a rare value, if any.
+    pub(crate) fn last_rare(&self) -> Option<usize> {
+        self.rare.last().map(|&(r, _)| r)
+    }
+
     #[inline]
     pub(crate) fn is_rare(&self, value: u16) -> bool {
         is_rare(self.mask, value)
@@ -535,6 +548,25 @@ mod tests {
         assert!((1..4).all(|m| rare(mask) <= rare(m)));
         assert_eq!(best_mask(&[5]), 0);
         assert_eq!(best_mask(&[5, 0]), 0);
+    }
+
+    #[test]
+    fn rare_pairs_of_equal_parts_are_left_out_when_parts_must_differ() {
+        // Rest 6: the rare positions 1 and 5 pair with each other (7 ^ 9), and 3 with
+        // itself (5 ^ 5 = 0), which Grundy's game does not allow.
+        let table = [0u16, 7, 0, 5, 0, 9, 0];
+        let rare = [(1usize, 7u16), (3, 5), (5, 9)];
+        for largest in [63u16, 200] {
+            for unequal in [false, true] {
+                let mut marks = Marks::new();
+                marks.admit(largest);
+                marks.clear();
+                marks.mark_rare_pairs(&table, 6, &rare, unequal);
+                assert!(marks.contains(7 ^ 9));
+                assert_eq!(marks.contains(0), !unequal, "{largest} {unequal}");
+                assert_eq!(marks.mex(), usize::from(!unequal));
+            }
+        }
     }
 
     #[test]

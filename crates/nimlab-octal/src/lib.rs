@@ -3,8 +3,9 @@
 //! - [`code`]: octal and hexadecimal codes (`0.137`, `4.07`, `0.f8`) and Grundy's game,
 //!   compiled once into move lists ([`Rules`]).
 //! - [`Solver`]: g(0), g(1), … in chunks, by the naive scan or the sparse-space
-//!   (rare/common) method, stoppable, saved to bytes and restored ([`snapshot`]); its
-//!   values live in memory or in any other [`Table`] a front end supplies.
+//!   (rare/common) method, stoppable, and restored from a table of the values it
+//!   computed; its values live in memory or in any other [`Table`] a front end supplies
+//!   (the crate `nimlab-runs` keeps them in a file, with the checkpoints of long runs).
 //! - [`period`]: the least period and preperiod, certified by the Guy–Smith theorem
 //!   (and its extension to three-heap splits) as soon as the values suffice.
 //!
@@ -22,13 +23,11 @@
 pub mod code;
 mod kernel;
 pub mod period;
-pub mod snapshot;
 mod solver;
 mod table;
 pub mod take;
 
 pub use code::{Base, Code, CodeError, Game, MAX_DIGITS, Rules};
 pub use period::{Certificate, Theorem};
-pub use snapshot::SnapshotError;
 pub use solver::{DEFAULT_MAX_VALUES, Method, STOP_CHECK_INTERVAL, SolveError, Solver, Summary};
 pub use table::Table;

@@ -1,5 +1,6 @@
 //! One solver per rule set: computes g(0), g(1), … in chunks, can be stopped between
-//! and inside chunks, watches for a certified period, and saves itself to bytes.
+//! and inside chunks, watches for a certified period, and goes on from a table of the
+//! values it computed.
 //!
 //! Memory: both kernels read g at arbitrary positions: the naive scan reads every pair
 //! (a, n − k − a), and the sparse method reads g(n − k − r) for every rare position r,
@@ -17,7 +18,6 @@
 use crate::code::Rules;
 use crate::kernel::{self, Marks, Split, VALUE_RANGE};
 use crate::period::{self, Certificate, Theorem};
-use crate::snapshot;
 use crate::table::Table;
 use std::fmt;
 
@@ -92,6 +92,8 @@ pub struct Summary {
     pub mask: Option<u16>,
     /// How many positions n ≥ 1 have a rare value under that mask.
     pub rare_positions: Option<usize>,
+    /// The last of them, if any (the "last rare heap" of census tables).
+    pub last_rare_position: Option<usize>,
     /// How many distinct values are rare under that mask.
     pub rare_values: Option<usize>,
 }
@@ -126,22 +128,6 @@ impl Solver {
     /// A solver for `rules` with the given method.
     pub fn with_method(rules: Rules, method: Method) -> Solver {
         Solver::with_table(rules, method, Vec::new())
-    }
-
-    /// A solver for `rules` that continues from `bytes` written by [`Solver::snapshot`];
-    /// it goes on exactly as the solver that wrote them would have.
-    pub fn restore(
-        rules: Rules,
-        method: Method,
-        bytes: &[u8],
-    ) -> Result<Solver, snapshot::SnapshotError> {
-        let values = snapshot::decode(&rules, bytes)?;
-        if values.len() > DEFAULT_MAX_VALUES {
-            return Err(snapshot::SnapshotError::TooLarge {
-                values: values.len(),
-            });
-        }
-        Ok(Solver::with_table(rules, method, values))
     }
 }
 
@@ -291,17 +277,13 @@ impl<T: Table> Solver<T> {
             largest,
             mask: split.map(Split::mask),
             rare_positions: split.map(Split::rare_count),
+            last_rare_position: split.and_then(Split::last_rare),
             rare_values: split.map(|split| {
                 (0..=largest)
                     .filter(|&v| split.is_rare(v) && self.histogram[usize::from(v)] > 0)
                     .count()
             }),
         }
-    }
-
-    /// The solver's state as bytes (see [`crate::snapshot`] for the format).
-    pub fn snapshot(&self) -> Vec<u8> {
-        snapshot::encode(&self.rules, self.values())
     }
 
     fn reserve(&mut self, upto: usize) -> Result<(), SolveError> {

@@ -127,6 +127,18 @@ fn grundys_game_matches_brute_force() {
     }
 }
 
+/// Grundy's game past the values below 64 (the sparse method's word-wide path), where
+/// its pairs of equal parts must still be left out: the methods agree.
+#[test]
+fn grundys_game_agrees_between_methods_beyond_64() {
+    let rules = Rules::grundys_game();
+    let naive = solve(&rules, Method::Naive, 1 << 15);
+    assert!(naive.iter().any(|&g| g >= 128));
+    for method in [Method::Sparse, Method::Auto] {
+        assert_eq!(solve(&rules, method, 1 << 15), naive, "{method:?}");
+    }
+}
+
 #[test]
 fn long_codes_agree_between_methods() {
     let codes = [

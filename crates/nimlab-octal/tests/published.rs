@@ -55,6 +55,23 @@ fn oeis_sequences() {
     assert_eq!(&dawsons_kayles[1..], &DAWSONS_CHESS[..]);
 }
 
+/// The solver's summary of Grundy's game to 10^5 values agrees with the rare positions
+/// counted from the values themselves under its mask: 1273 of them, the last at heap
+/// 82,860, which stay the only ones to 2^22 (see the crate's README).
+#[test]
+fn grundys_game_rare_positions_are_counted_from_the_values() {
+    let mut solver = Solver::new(Rules::grundys_game());
+    solver.advance(100_000).unwrap();
+    let summary = solver.summary();
+    assert_eq!(summary.mask, Some(254));
+    let rare: Vec<usize> = (1..solver.len())
+        .filter(|&n| (solver.values()[n] & 254).count_ones() % 2 == 0)
+        .collect();
+    assert_eq!(summary.rare_positions, Some(rare.len()));
+    assert_eq!(summary.last_rare_position, rare.last().copied());
+    assert_eq!((rare.len(), rare.last()), (1273, Some(&82_860)));
+}
+
 /// Flammenkamp's table of the rare values of Grundy's game (mask 1…10, i.e. v is rare
 /// iff its bits above the lowest have even parity), its first entries past 60.
 #[test]

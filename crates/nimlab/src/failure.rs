@@ -47,6 +47,10 @@ impl From<Error> for Failure {
     fn from(error: Error) -> Self {
         match error {
             Error::Input(e) => Failure::Input(e.to_string()),
+            Error::OutOfTime(message) => Failure::Other(format!(
+                "{} (--time-limit SECONDS allows more; 0 means no limit)",
+                shorten_words(&message)
+            )),
             other => Failure::Other(other.to_string()),
         }
     }

@@ -15,6 +15,12 @@ const MEMORY_CAP: &str = "--as=1073741824";
 /// Run nimlab under the memory cap with `stdin`; assert it ended as a program should
 /// (status 0, 1 or 2; an error in one short line) and return its status and stderr.
 fn capped(args: &[&str], stdin: &[u8]) -> (i32, String) {
+    let (status, _, stderr) = capped_output(args, stdin);
+    (status, stderr)
+}
+
+/// [`capped`], with the standard output too.
+fn capped_output(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
     let bin = assert_cmd::cargo::cargo_bin("nimlab");
     let output = Command::new("prlimit")
         .arg(MEMORY_CAP)
@@ -36,7 +42,8 @@ fn capped(args: &[&str], stdin: &[u8]) -> (i32, String) {
         assert!(stderr.len() < 400, "{args:?}: {stderr}");
         assert!(stderr.starts_with("nimlab: "), "{args:?}: {stderr}");
     }
-    (status, stderr)
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    (status, stdout, stderr)
 }
 
 fn bytes_of(path: &str, count: usize) -> Vec<u8> {
@@ -102,12 +109,13 @@ fn records_are_bounded_and_checked_move_by_move() {
 #[test]
 fn huge_sets_and_sums_end_in_an_answer_or_a_named_limit() {
     // A subtraction set of 20,000 amounts: small heaps answer from a short table; a
-    // huge heap needs a period search beyond the table-work limit, refused by name.
+    // huge heap needs a period search beyond the table-work limit, refused by name
+    // (with no time limit, which would stop it first).
     let set: Vec<String> = (1..=20_000).map(|s| s.to_string()).collect();
     let spec = format!("subtraction:{}", set.join(","));
     let (status, _) = capped(&["analyze", &spec, "5"], b"");
     assert_eq!(status, 0);
-    let (status, stderr) = capped(&["analyze", &spec, "50000000"], b"");
+    let (status, stderr) = capped(&["analyze", &spec, "50000000", "--time-limit", "0"], b"");
     assert_eq!(status, 1);
     assert!(stderr.contains("steps of table work"), "{stderr}");
     // Task 3 with a set of 10^5 amounts up to 10^6 and small piles.
@@ -119,10 +127,11 @@ fn huge_sets_and_sums_end_in_an_answer_or_a_named_limit() {
     input += " 3 5 6 7";
     let (status, _) = capped(&["task", "3"], input.as_bytes());
     assert_eq!(status, 0);
-    // A sum of a hundred copies of one copycat game shares one table.
+    // A sum of a hundred copies of one copycat game shares one table (computed for
+    // longer than one question may take by default).
     let spec = vec!["copycat:100"; 100].join(" + ");
     let position = vec!["1000"; 100].join(" + ");
-    let (status, stderr) = capped(&["analyze", &spec, &position], b"");
+    let (status, stderr) = capped(&["analyze", &spec, &position, "--time-limit", "0"], b"");
     assert_eq!(status, 0, "{stderr}");
 }
 
@@ -202,13 +211,14 @@ fn long_run_checkpoints_and_tables_are_bounded() {
     std::os::unix::fs::symlink("/dev/zero", &checkpoint).unwrap();
     let (status, stderr) = capped(&resume, b"");
     assert_eq!(status, 2);
-    assert!(stderr.contains("longer than"), "{stderr}");
+    assert!(stderr.contains("character device"), "{stderr}");
     let record = |table_values: u64| {
-        format!(
-            "nimlab checkpoint 2\n{{\"spec\":\"octal:0.167\",\"format\":\"plain\",\"upto\":1000,\
-             \"values\":0,\"bytes\":0,\"crc\":0,\"crc_bytes\":0,\"table_values\":{table_values},\
-             \"table_crc\":0}}\n"
-        )
+        let record = format!(
+            "{{\"spec\":\"octal:0.167\",\"format\":\"plain\",\"upto\":1000,\"values\":0,\
+             \"bytes\":0,\"output_crc\":0,\"table_values\":{table_values},\"table_crc\":0}}"
+        );
+        let crc = crc32fast::hash(record.as_bytes());
+        format!("nimlab checkpoint 3 crc32:{crc:08x}\n{record}\n")
     };
     std::fs::remove_file(&checkpoint).unwrap();
     std::fs::write(&checkpoint, record(u64::MAX)).unwrap();
@@ -219,5 +229,78 @@ fn long_run_checkpoints_and_tables_are_bounded() {
     std::os::unix::fs::symlink("/dev/zero", format!("{out}.table")).unwrap();
     let (status, stderr) = capped(&resume, b"");
     assert_eq!(status, 2);
-    assert!(stderr.contains("fewer than the 2002"), "{stderr}");
+    assert!(stderr.contains("character device"), "{stderr}");
+}
+
+/// Questions `analyze` answers at once get their move lists at once too: the
+/// remoteness of each move is searched within a small budget, or left out.
+#[test]
+fn move_lists_are_bounded_like_the_analysis() {
+    let wythoff = format!("{},{}", "3".repeat(2000), "5".repeat(2000));
+    for args in [
+        &["moves", "grundy-game", "3000", "--json"][..],
+        &["moves", "kayles", "30 40", "--misere", "--json"],
+        &["moves", "fibonacci", "1000", "--json"],
+        &["moves", "wythoff", &wythoff, "--json"],
+    ] {
+        let (status, stdout, stderr) = capped_output(args, b"");
+        assert_eq!(status, 0, "{args:?}: {stderr}");
+        let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+        assert!(!report["moves"].as_array().unwrap().is_empty(), "{args:?}");
+    }
+}
+
+/// The hostile questions of the core's redesign: each is answered, or refused in one
+/// line that names the limit it met (the time limit among them).
+#[test]
+fn hostile_questions_answer_or_name_their_limit() {
+    // Misère sums of tame games follow the misère-Nim rule at any size.
+    let (status, stdout, stderr) =
+        capped_output(&["analyze", "nim + nim", "1500 + 1500", "--misere"], b"");
+    assert_eq!(status, 0, "{stderr}");
+    assert!(stdout.contains("misère-Nim rule"), "{stdout}");
+    // Kayles is not tame: its sum with Nim is searched, and this one is too large.
+    let (status, _, stderr) = capped_output(
+        &["analyze", "kayles + nim", "1000 + 1000 1000", "--misere"],
+        b"",
+    );
+    assert_eq!(status, 1);
+    assert!(stderr.contains("searched by brute force"), "{stderr}");
+    // Treblecross has no known period: a million values take far longer than a
+    // question may.
+    let (status, _, stderr) = capped_output(&["analyze", "treblecross", "1000000"], b"");
+    assert_eq!(status, 1);
+    assert!(stderr.contains("--time-limit"), "{stderr}");
+    let (status, _, stderr) = capped_output(&["analyze", "hex:0.fff", "10000"], b"");
+    assert_eq!(status, 1);
+    assert!(stderr.contains("at most 3000 tokens"), "{stderr}");
+    // Huge positions: the lists stop at their text limit.
+    let million = format!("1{}", "0".repeat(1_000_000));
+    let (status, stdout, stderr) = capped_output(&["analyze", "kayles", "-"], million.as_bytes());
+    assert_eq!(status, 0, "{stderr}");
+    assert!(stdout.contains("the list stops at"), "{}", &stdout[..300]);
+    let heads = "H".repeat(1_000_000);
+    let (status, _, stderr) = capped_output(&["moves", "turtles", "-"], heads.as_bytes());
+    assert_eq!(status, 0, "{stderr}");
+    let pile = "9".repeat(10_000);
+    let (status, _, stderr) = capped_output(
+        &["moves", "fibonacci", "-", "--max-moves", "5"],
+        pile.as_bytes(),
+    );
+    assert_eq!(status, 0, "{stderr}");
+    let heap = "9".repeat(60_000);
+    let (status, stdout, stderr) = capped_output(
+        &["moves", "nim", "-", "--max-moves", "1000000"],
+        heap.as_bytes(),
+    );
+    assert_eq!(status, 0, "{stderr}");
+    assert!(stdout.contains("the list stops at"), "{}", &stdout[..300]);
+    let point = format!("{},{}", "1".repeat(66_000), "2".repeat(66_000));
+    let (status, _, stderr) = capped_output(&["moves", "wythoff", "-"], point.as_bytes());
+    assert_eq!(status, 0, "{stderr}");
+    // Eleven copycat games, each with a table of its own.
+    let specs: Vec<String> = (90..=100).map(|m| format!("copycat:{m}")).collect();
+    let positions = vec!["20"; specs.len()].join(" + ");
+    let (status, _, stderr) = capped_output(&["analyze", &specs.join(" + "), &positions], b"");
+    assert!(status == 0 || stderr.contains("allowed"), "{stderr}");
 }

@@ -16,10 +16,10 @@
 use crate::budget::Budget;
 use crate::error::{Error, InputError};
 use crate::limits::{COPYCAT_PERIOD_SEARCH, COPYCAT_TAKE};
-use crate::num::{Nat, to_u64};
+use crate::num::{Nat, to_u64, words};
 use crate::parse::{parse_bounded, parse_nat, tokens};
 use crate::protocol::board::Board;
-use crate::protocol::{Analysis, Strategy, WinningMove};
+use crate::protocol::{Analysis, Notation, Strategy, WinningMove};
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
 use crate::solve::mex::MexSet;
@@ -60,14 +60,17 @@ pub struct Copycat {
 }
 
 /// Rows R(0..len), interned, extending `ids` and `rows` as needed.
-struct RowBuilder {
+struct RowBuilder<'a> {
     m: usize,
     rows: Vec<Row>,
     index: HashMap<Row, u32>,
+    /// Each new row holds m + 1 table entries of it, and a few for its slot in the
+    /// index and its reference count.
+    budget: &'a Budget,
 }
 
-impl RowBuilder {
-    fn extend(&mut self, ids: &mut Vec<u32>, len: usize) {
+impl RowBuilder<'_> {
+    fn extend(&mut self, ids: &mut Vec<u32>, len: usize) -> Result<(), Error> {
         let m = self.m;
         let mut seen = MexSet::new(m);
         let mut counts = vec![0u32; m + 2];
@@ -106,10 +109,14 @@ impl RowBuilder {
             let next = self.rows.len() as u32;
             let id = *self.index.entry(row.clone()).or_insert(next);
             if id == next {
+                self.budget
+                    .hold(m as u64 + 8)
+                    .map_err(|e| Error::from_budget(e, "the table of rows of copycat"))?;
                 self.rows.push(row);
             }
             ids.push(id);
         }
+        Ok(())
     }
 }
 
@@ -127,12 +134,14 @@ impl Copycat {
         })
     }
 
-    fn solved(&self) -> Result<&Solved, Error> {
+    /// The rows R(n) up to their certified period, computed within `budget`.
+    fn solved(&self, budget: &Budget) -> Result<&Solved, Error> {
         self.solved.get_or_compute(|| {
             let mut builder = RowBuilder {
                 m: self.m as usize,
                 rows: Vec::new(),
                 index: HashMap::new(),
+                budget,
             };
             let mut ids = Vec::new();
             let periodicity = search_period(
@@ -140,7 +149,7 @@ impl Copycat {
                 |ids, len| builder.extend(ids, len),
                 self.m as usize,
                 COPYCAT_PERIOD_SEARCH.get(),
-                &Budget::unlimited(),
+                budget,
             )?;
             Ok(Solved {
                 rows: builder.rows,
@@ -151,8 +160,8 @@ impl Copycat {
     }
 
     /// The certified period of the rows R(n).
-    pub fn periodicity(&self) -> Result<Periodicity, Error> {
-        Ok(self.solved()?.periodicity.clone())
+    pub fn periodicity(&self, budget: &Budget) -> Result<Periodicity, Error> {
+        Ok(self.solved(budget)?.periodicity.clone())
     }
 
     /// The Grundy value and misère win flag of a position, for heaps of any size.
@@ -176,7 +185,7 @@ impl Copycat {
     }
 }
 
-impl Strategy for Copycat {
+impl Notation for Copycat {
     fn spec(&self) -> String {
         format!("copycat:{}", self.m)
     }
@@ -222,84 +231,9 @@ impl Strategy for Copycat {
         }
     }
 
-    fn analyze(
-        &self,
-        position: &CopycatPosition,
-        convention: Convention,
-        max_moves: usize,
-        _budget: &Budget,
-    ) -> Result<Analysis<u64>, Error> {
-        let solved = self.solved()?;
-        let (grundy, misere_wins) = self.entry(solved, position);
-        let lost_after = |t: u64| {
-            let (g, wins) = self.entry(solved, &Self::after(position, t));
-            match convention {
-                Convention::Normal => g == 0,
-                Convention::Misere => !wins,
-            }
-        };
-        let mover_wins = match convention {
-            Convention::Normal => grundy != 0,
-            Convention::Misere => misere_wins,
-        };
-        let winning: Vec<u64> = self.legal(position).filter(|&t| lost_after(t)).collect();
-        let no_moves = self.legal(position).next().is_none();
-        let p = &solved.periodicity;
-        let source = format!(
-            "read off the certified period {} (from heap {}) of {}",
-            p.period,
-            p.preperiod,
-            self.spec()
-        );
-        let explanation = match (no_moves, convention) {
-            (true, Convention::Normal) => {
-                "the player to move has no legal move and loses".to_string()
-            }
-            (true, Convention::Misere) => {
-                "the player to move has no legal move, so the opponent made the last move and loses"
-                    .to_string()
-            }
-            (false, Convention::Normal) => format!("Grundy value {grundy}, {source}"),
-            (false, Convention::Misere) => format!("misère outcome {source}"),
-        };
-        let winning_move_count = winning.len();
-        let winning_moves = winning
-            .into_iter()
-            .take(max_moves)
-            .map(|t| {
-                let to = Self::after(position, t);
-                WinningMove {
-                    action: format!(
-                        "take {} ({} → {})",
-                        count_of(&Nat::from(t), "stone", "stones"),
-                        position.heap,
-                        to.heap
-                    ),
-                    reason: format!(
-                        "leaves {} and forbids taking {t}: a position the opponent loses",
-                        count_of(&to.heap, "stone", "stones")
-                    ),
-                    play: t,
-                }
-            })
-            .collect();
-        Ok(Analysis {
-            convention,
-            outcome: Outcome::from_mover_wins(mover_wins),
-            grundy: Some(Nat::from(grundy)),
-            explanation,
-            winning_moves,
-            winning_move_count: Nat::from(winning_move_count),
-        })
-    }
-
     fn move_to(&self, from: &CopycatPosition, to: &CopycatPosition) -> Option<u64> {
         let t = to_u64(&from.heap.clone().checked_sub(&to.heap)?)?;
         (to.last == t && self.legal(from).any(|legal| legal == t)).then_some(t)
-    }
-
-    fn move_count(&self, position: &CopycatPosition) -> Nat {
-        Nat::from(self.legal(position).count())
     }
 
     fn describe_move(&self, position: &CopycatPosition, t: &u64) -> String {
@@ -362,9 +296,91 @@ impl Strategy for Copycat {
     }
 }
 
+impl Strategy for Copycat {
+    fn analyze(
+        &self,
+        position: &CopycatPosition,
+        convention: Convention,
+        max_moves: usize,
+        budget: &Budget,
+    ) -> Result<Analysis<u64>, Error> {
+        let solved = self.solved(budget)?;
+        let (grundy, misere_wins) = self.entry(solved, position);
+        let lost_after = |t: u64| {
+            let (g, wins) = self.entry(solved, &Self::after(position, t));
+            match convention {
+                Convention::Normal => g == 0,
+                Convention::Misere => !wins,
+            }
+        };
+        let mover_wins = match convention {
+            Convention::Normal => grundy != 0,
+            Convention::Misere => misere_wins,
+        };
+        let winning: Vec<u64> = self.legal(position).filter(|&t| lost_after(t)).collect();
+        let no_moves = self.legal(position).next().is_none();
+        let p = &solved.periodicity;
+        let source = format!(
+            "read off the certified period {} (from heap {}) of {}",
+            p.period,
+            p.preperiod,
+            self.spec()
+        );
+        let explanation = match (no_moves, convention) {
+            (true, Convention::Normal) => {
+                "the player to move has no legal move and loses".to_string()
+            }
+            (true, Convention::Misere) => {
+                "the player to move has no legal move, so the opponent made the last move and loses"
+                    .to_string()
+            }
+            (false, Convention::Normal) => format!("Grundy value {grundy}, {source}"),
+            (false, Convention::Misere) => format!("misère outcome {source}"),
+        };
+        let winning_move_count = winning.len();
+        let winning_moves = winning
+            .into_iter()
+            .take(max_moves)
+            .map(|t| {
+                let to = Self::after(position, t);
+                WinningMove {
+                    action: format!(
+                        "take {} ({} → {})",
+                        count_of(&Nat::from(t), "stone", "stones"),
+                        position.heap,
+                        to.heap
+                    ),
+                    reason: format!(
+                        "leaves {} and forbids taking {t}: a position the opponent loses",
+                        count_of(&to.heap, "stone", "stones")
+                    ),
+                    play: t,
+                }
+            })
+            .collect();
+        Ok(Analysis {
+            convention,
+            outcome: Outcome::from_mover_wins(mover_wins),
+            grundy: Some(Nat::from(grundy)),
+            explanation,
+            winning_moves,
+            winning_move_count: Nat::from(winning_move_count),
+            text_limited: false,
+        })
+    }
+
+    fn move_count(&self, position: &CopycatPosition) -> Nat {
+        Nat::from(self.legal(position).count())
+    }
+}
+
 impl Game for Copycat {
     type Position = CopycatPosition;
     type Move = u64;
+
+    fn size(&self, position: &CopycatPosition) -> usize {
+        words(&position.heap) + 1
+    }
 
     fn apply(&self, position: &CopycatPosition, t: &u64) -> CopycatPosition {
         Self::after(position, *t)
@@ -381,7 +397,7 @@ impl Game for Copycat {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::Strategy;
+    use crate::protocol::{Notation, Strategy};
     use crate::solve::search::{GrundyEngine, Oracle};
     use proptest::prelude::*;
     use std::collections::HashSet;
@@ -463,7 +479,7 @@ mod tests {
             a.explanation,
             "the player to move has no legal move and loses"
         );
-        assert_eq!(g.periodicity().unwrap().period, 3);
+        assert_eq!(g.periodicity(&Budget::unlimited()).unwrap().period, 3);
     }
 
     #[test]

@@ -57,8 +57,8 @@ impl HeapRules for GrundyGame {
         "Grundy's game: split a heap into two non-empty heaps of different sizes.".to_string()
     }
 
-    fn heap_value(&self, n: &Nat) -> Result<Nat, Error> {
-        self.sequence.value(n).map(Nat::from)
+    fn heap_value(&self, n: &Nat, budget: &Budget) -> Result<Nat, Error> {
+        self.sequence.value(n, budget).map(Nat::from)
     }
 
     fn option_count(&self, n: &Nat) -> Nat {
@@ -73,11 +73,12 @@ impl HeapRules for GrundyGame {
         n: &Nat,
         target: &Nat,
         max: usize,
+        budget: &Budget,
     ) -> Result<HeapOptions, Error> {
-        self.sequence.value(n)?; // fails unless every heap up to n has a known value
+        self.sequence.value(n, budget)?; // fails unless every heap up to n has a known value
         let n = to_u64(n).expect("a heap with a known value is small");
         self.sequence
-            .with_values(n as usize, &Budget::unlimited(), |values, index| {
+            .with_values(n as usize, budget, |values, index| {
                 let g = |h: u64| u32::from(values[index(h as usize)]);
                 let options = splits(n)
                     .filter(|&(a, b)| *target == g(a) ^ g(b))
@@ -147,7 +148,7 @@ impl HeapRules for GrundyGame {
     }
 
     /// Heaps split, so the misère-Nim rule is not available (see [`HeapRules`]).
-    fn misere_is_tame(&self) -> Result<bool, Error> {
+    fn misere_is_tame(&self, _budget: &Budget) -> Result<bool, Error> {
         Ok(false)
     }
 
@@ -167,7 +168,7 @@ mod tests {
     use crate::heap::testing::check_against_brute_force;
     use crate::heap::testing::check_table_against_engine;
     use crate::limits::OCTAL_PERIOD_SEARCH;
-    use crate::protocol::Strategy;
+    use crate::protocol::{Notation, Strategy};
     use crate::rules::{Convention, Outcome};
 
     fn game() -> HeapSum<GrundyGame> {
@@ -239,7 +240,10 @@ mod tests {
     fn beyond_the_table_and_the_period_are_unsupported() {
         let g = GrundyGame::new();
         let err = g
-            .heap_value(&Nat::from(OCTAL_PERIOD_SEARCH.value + 1))
+            .heap_value(
+                &Nat::from(OCTAL_PERIOD_SEARCH.value + 1),
+                &Budget::unlimited(),
+            )
             .unwrap_err();
         assert!(err.to_string().contains("no known period"), "{err}");
         assert!(

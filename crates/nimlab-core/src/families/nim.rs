@@ -25,7 +25,7 @@ impl HeapRules for Nim {
         "Nim: take any number of tokens (at least one) from a heap.".to_string()
     }
 
-    fn heap_value(&self, n: &Nat) -> Result<Nat, Error> {
+    fn heap_value(&self, n: &Nat, _budget: &Budget) -> Result<Nat, Error> {
         Ok(n.clone())
     }
 
@@ -54,6 +54,7 @@ impl HeapRules for Nim {
         n: &Nat,
         target: &Nat,
         max: usize,
+        _budget: &Budget,
     ) -> Result<HeapOptions, Error> {
         let options = if target < n {
             vec![vec![target.clone()]]
@@ -63,7 +64,7 @@ impl HeapRules for Nim {
         Ok(HeapOptions::first_of(options, max))
     }
 
-    fn misere_is_tame(&self) -> Result<bool, Error> {
+    fn misere_is_tame(&self, _budget: &Budget) -> Result<bool, Error> {
         Ok(true)
     }
 
@@ -117,7 +118,7 @@ mod tests {
     use super::*;
     use crate::heap::HeapSum;
     use crate::heap::testing::check_against_brute_force;
-    use crate::protocol::Strategy;
+    use crate::protocol::{Notation, Strategy};
     use crate::rules::Game;
     use crate::rules::{Convention, Outcome};
 

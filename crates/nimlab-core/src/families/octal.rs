@@ -152,8 +152,8 @@ impl Octal {
     }
 
     /// g(n), for a heap of any size.
-    fn value(&self, n: &Nat) -> Result<u32, Error> {
-        self.sequence.value(n).map(u32::from)
+    fn value(&self, n: &Nat, budget: &Budget) -> Result<u32, Error> {
+        self.sequence.value(n, budget).map(u32::from)
     }
 
     /// The splits of `rest` tokens into two non-empty heaps a ≤ b whose value is
@@ -164,8 +164,9 @@ impl Octal {
         target: u32,
         max: usize,
         found: &mut HeapOptions,
+        budget: &Budget,
     ) -> Result<(), Error> {
-        self.value(rest)?; // fails unless every heap up to `rest` has a known value
+        self.value(rest, budget)?; // fails unless every heap up to `rest` has a known value
         let half: Nat = rest >> 1u32;
         let offer = |a: u64, found: &mut HeapOptions| {
             found.count += Nat::ONE;
@@ -180,15 +181,13 @@ impl Octal {
         let Some(certificate) = periodic else {
             // A small heap: every split one by one.
             let rest = to_u64(rest).expect("a heap with known values is small") as usize;
-            return self
-                .sequence
-                .with_values(rest, &Budget::unlimited(), |values, index| {
-                    for [a, b] in pairs(rest, 1, 1) {
-                        if u32::from(values[index(a)] ^ values[index(b)]) == target {
-                            offer(a as u64, found);
-                        }
+            return self.sequence.with_values(rest, budget, |values, index| {
+                for [a, b] in pairs(rest, 1, 1) {
+                    if u32::from(values[index(a)] ^ values[index(b)]) == target {
+                        offer(a as u64, found);
                     }
-                });
+                }
+            });
         };
         // rest − a ≥ half > n0 + p for every split, so g(rest − a) = g(n0 + (c − a) mod p)
         // with c = (rest − n0) mod p. Below a = n0 + p, one by one; beyond, g(a) is
@@ -197,7 +196,7 @@ impl Octal {
         let c = to_u64(&(rest - Nat::from(pre)).mod_op(Nat::from(period))).expect("a residue");
         let explicit_end = pre as u64 + period;
         self.sequence
-            .with_values(pre + period as usize, &Budget::unlimited(), |table, _| {
+            .with_values(pre + period as usize, budget, |table, _| {
                 let value = |a: u64| {
                     let g_a = match table.get(a as usize) {
                         Some(&g) if a < explicit_end => g,
@@ -237,6 +236,7 @@ impl Octal {
         target: u32,
         max: usize,
         found: &mut HeapOptions,
+        budget: &Budget,
     ) -> Result<(), Error> {
         let small = to_u64(rest)
             .map(|rest| rest as usize)
@@ -252,32 +252,31 @@ impl Octal {
                     ),
                 )
             })?;
-        self.sequence
-            .with_values(small, &Budget::unlimited(), |values, index| {
-                let g = |n: usize| values[index(n)];
-                for parts in triples(small, 1, 1, 1) {
-                    if u32::from(parts.iter().fold(0, |x, &part| x ^ g(part))) == target {
-                        found.count += Nat::ONE;
-                        if found.listed.len() < max {
-                            found.listed.push(parts.map(Nat::from).to_vec());
-                        }
+        self.sequence.with_values(small, budget, |values, index| {
+            let g = |n: usize| values[index(n)];
+            for parts in triples(small, 1, 1, 1) {
+                if u32::from(parts.iter().fold(0, |x, &part| x ^ g(part))) == target {
+                    found.count += Nat::ONE;
+                    if found.listed.len() < max {
+                        found.listed.push(parts.map(Nat::from).to_vec());
                     }
                 }
-            })
+            }
+        })
     }
 
     /// Whether the tameness lemma holds: never for splitting codes (see
     /// [`HeapRules::misere_is_tame`]); otherwise checked on the heaps below
     /// n0 + p + K, beyond which the values of a heap and its options repeat.
-    fn tameness_lemma_holds(&self) -> Result<bool, Error> {
+    fn tameness_lemma_holds(&self, budget: &Budget) -> Result<bool, Error> {
         if self.splits() {
             return Ok(false);
         }
-        let Ok(periodicity) = self.sequence.periodicity(&Budget::unlimited()) else {
+        let Ok(periodicity) = self.sequence.periodicity(budget) else {
             return Ok(false);
         };
         let bound = periodicity.preperiod + periodicity.period + self.code.last_digit();
-        let table = self.sequence.table(bound, &Budget::unlimited())?;
+        let table = self.sequence.table(bound, budget)?;
         // No move splits, so every option leaves at most one heap.
         Ok((0..bound).all(|n| {
             let mut has_move = false;
@@ -362,8 +361,8 @@ impl HeapRules for Octal {
         )
     }
 
-    fn heap_value(&self, n: &Nat) -> Result<Nat, Error> {
-        Ok(Nat::from(self.value(n)?))
+    fn heap_value(&self, n: &Nat, budget: &Budget) -> Result<Nat, Error> {
+        Ok(Nat::from(self.value(n, budget)?))
     }
 
     fn option_count(&self, n: &Nat) -> Nat {
@@ -375,6 +374,7 @@ impl HeapRules for Octal {
         n: &Nat,
         target: &Nat,
         max: usize,
+        budget: &Budget,
     ) -> Result<HeapOptions, Error> {
         let mut found = HeapOptions::default();
         let Some(target) = to_u64(target).and_then(|t| u32::try_from(t).ok()) else {
@@ -392,15 +392,17 @@ impl HeapRules for Octal {
                         found.listed.push(vec![]);
                     }
                 }
-                1 if rest > 0u32 && self.value(&rest)? == target => {
+                1 if rest > 0u32 && self.value(&rest, budget)? == target => {
                     found.count += Nat::ONE;
                     if found.listed.len() < max {
                         found.listed.push(vec![rest]);
                     }
                 }
-                2 if rest >= 2u32 => self.splits_with_value(&rest, target, max, &mut found)?,
+                2 if rest >= 2u32 => {
+                    self.splits_with_value(&rest, target, max, &mut found, budget)?
+                }
                 3 if rest >= 3u32 => {
-                    self.three_heap_splits_with_value(&rest, target, max, &mut found)?
+                    self.three_heap_splits_with_value(&rest, target, max, &mut found, budget)?
                 }
                 _ => {}
             }
@@ -553,8 +555,8 @@ impl HeapRules for Octal {
         }
     }
 
-    fn misere_is_tame(&self) -> Result<bool, Error> {
-        self.tameness_lemma_holds()
+    fn misere_is_tame(&self, budget: &Budget) -> Result<bool, Error> {
+        self.tameness_lemma_holds(budget)
     }
 
     fn sequence(&self) -> &dyn HeapSequence {
@@ -572,7 +574,7 @@ mod tests {
     use crate::heap::HeapSum;
     use crate::heap::testing::check_against_brute_force;
     use crate::heap::testing::check_table_against_engine;
-    use crate::protocol::Strategy;
+    use crate::protocol::{Notation, Strategy};
     use crate::rules::Game;
     use crate::rules::{Convention, Outcome};
     use crate::solve::sum::nim_sum;
@@ -681,7 +683,8 @@ mod tests {
             for d2 in 1..8u8 {
                 let code = format!("0.{d1}{d2}");
                 let game = sum(Octal::parse(&code).unwrap());
-                if game.rules.misere_is_tame().unwrap() || game.rules.quotient.certified().is_none()
+                if game.rules.misere_is_tame(&Budget::unlimited()).unwrap()
+                    || game.rules.quotient.certified().is_none()
                 {
                     continue;
                 }
@@ -811,7 +814,12 @@ mod tests {
                     })
                     .collect();
                 let found = kayles
-                    .heap_options_with_value(&Nat::from(n), &Nat::from(target), usize::MAX)
+                    .heap_options_with_value(
+                        &Nat::from(n),
+                        &Nat::from(target),
+                        usize::MAX,
+                        &Budget::unlimited(),
+                    )
                     .unwrap();
                 assert_eq!(
                     found.count,
@@ -820,7 +828,12 @@ mod tests {
                 );
                 assert_eq!(found.listed, expected, "n = {n}, target {target}");
                 let few = kayles
-                    .heap_options_with_value(&Nat::from(n), &Nat::from(target), 3)
+                    .heap_options_with_value(
+                        &Nat::from(n),
+                        &Nat::from(target),
+                        3,
+                        &Budget::unlimited(),
+                    )
                     .unwrap();
                 assert_eq!(few.listed[..], expected[..expected.len().min(3)]);
             }
@@ -836,8 +849,11 @@ mod tests {
         assert_eq!((p.preperiod, p.period), (105_351, 149_459));
         let huge = Nat::from(10u32).pow(40) + Nat::from(7u32);
         assert_eq!(
-            game.heap_value(&huge).unwrap(),
-            Nat::from(game.value(&Nat::from(p.reduce(&huge) as u64)).unwrap())
+            game.heap_value(&huge, &Budget::unlimited()).unwrap(),
+            Nat::from(
+                game.value(&Nat::from(p.reduce(&huge) as u64), &Budget::unlimited())
+                    .unwrap()
+            )
         );
         // 0.167 has no known period: a search of 4096 values says what it found.
         let game = Octal::parse("0.167").unwrap();
@@ -865,7 +881,7 @@ mod tests {
             prop_assert_eq!(analysis.outcome == Outcome::N, analysis.winning_move_count > 0u32);
             for m in &analysis.winning_moves {
                 let to = game.apply(&heaps, &m.play);
-                let values: Vec<Nat> = to.iter().map(|h| game.rules.heap_value(h).unwrap()).collect();
+                let values: Vec<Nat> = to.iter().map(|h| game.rules.heap_value(h, &Budget::unlimited()).unwrap()).collect();
                 prop_assert_eq!(nim_sum(&values), Nat::ZERO);
                 let taken = &heaps[m.play.heap] - m.play.into.iter().fold(Nat::ZERO, |s, h| s + h);
                 prop_assert!(taken == 1u32 || taken == 2u32);

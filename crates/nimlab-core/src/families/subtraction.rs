@@ -10,7 +10,7 @@
 
 use super::nim::{amounts_up_to, take_amounts};
 use crate::budget::Budget;
-use crate::error::{Error, InputError};
+use crate::error::{Error, InputError, WORK_BUDGET};
 use crate::heap::{HeapOption, HeapOptions, HeapRules};
 use crate::limits::{SUBTRACTION_AMOUNT, SUBTRACTION_PERIOD_SEARCH, SUBTRACTION_WORK, TAKE_AMOUNT};
 use crate::num::{Nat, to_u64};
@@ -165,13 +165,16 @@ impl Subtraction {
             let capped = budget.narrowed(affordable);
             let periodicity = search_period(
                 &mut table,
-                |table, len| extend_table(&self.set, table, len),
+                |table, len| {
+                    extend_table(&self.set, table, len);
+                    Ok(())
+                },
                 self.largest(),
                 SUBTRACTION_PERIOD_SEARCH.get(),
                 &capped,
             )
             .map_err(|error| match error {
-                Error::TooLarge(_) if error.is_budget_stop() => SUBTRACTION_WORK.exceeded(
+                Error::TooLarge(ref t) if t.limit == WORK_BUDGET => SUBTRACTION_WORK.exceeded(
                     None,
                     format!(
                         "{}: no period found within {} steps of table work ({} values of \
@@ -193,10 +196,6 @@ impl Subtraction {
         })
     }
 
-    fn solved(&self) -> Result<&Solved, Error> {
-        self.solved_within(&Budget::unlimited())
-    }
-
     /// Whether every heap of value 0 that has a move has a move to value 1. Beyond
     /// n0 + p + max S the pattern of g(n) and g(n − s) repeats with period p, so the
     /// heaps below that bound decide it for every heap.
@@ -209,7 +208,7 @@ impl Subtraction {
     /// g(n): for small heaps from a short table of their own (a question about a small
     /// heap needs no period, which for a large set can cost much more), for larger
     /// heaps through the certified period.
-    fn value(&self, n: &Nat) -> Result<u32, Error> {
+    fn value(&self, n: &Nat, budget: &Budget) -> Result<u32, Error> {
         match to_u64(n).filter(|&n| n < SMALL_HEAPS as u64) {
             Some(small) => {
                 let table = self.small_table.get_or_compute(|| {
@@ -220,7 +219,7 @@ impl Subtraction {
                 Ok(table[small as usize])
             }
             None => {
-                let solved = self.solved()?;
+                let solved = self.solved_within(budget)?;
                 Ok(solved.table[solved.periodicity.reduce(n)])
             }
         }
@@ -245,8 +244,8 @@ impl HeapRules for Subtraction {
         )
     }
 
-    fn heap_value(&self, n: &Nat) -> Result<Nat, Error> {
-        Ok(Nat::from(self.value(n)?))
+    fn heap_value(&self, n: &Nat, budget: &Budget) -> Result<Nat, Error> {
+        Ok(Nat::from(self.value(n, budget)?))
     }
 
     fn options(&self, n: &Nat, limit: usize) -> Vec<HeapOption> {
@@ -267,10 +266,11 @@ impl HeapRules for Subtraction {
         n: &Nat,
         target: &Nat,
         max: usize,
+        budget: &Budget,
     ) -> Result<HeapOptions, Error> {
         let mut options = Vec::new();
         for option in self.options(n, usize::MAX) {
-            if *target == self.value(&option[0])? {
+            if *target == self.value(&option[0], budget)? {
                 options.push(option);
             }
         }
@@ -281,8 +281,8 @@ impl HeapRules for Subtraction {
         true
     }
 
-    fn misere_is_tame(&self) -> Result<bool, Error> {
-        Ok(self.solved()?.misere_is_tame)
+    fn misere_is_tame(&self, budget: &Budget) -> Result<bool, Error> {
+        Ok(self.solved_within(budget)?.misere_is_tame)
     }
 
     fn sequence(&self) -> &dyn HeapSequence {
@@ -298,7 +298,8 @@ impl HeapSequence for Subtraction {
     fn grundy_table(&self, upto: usize, budget: &Budget) -> Result<Vec<u32>, Error> {
         let mut table = Vec::new();
         extend_within_budget(&mut table, upto + 1, budget, |table, len| {
-            extend_table(&self.set, table, len)
+            extend_table(&self.set, table, len);
+            Ok(())
         })?;
         Ok(table)
     }
@@ -340,7 +341,7 @@ impl HeapRules for TakeUpTo {
         }
     }
 
-    fn heap_value(&self, n: &Nat) -> Result<Nat, Error> {
+    fn heap_value(&self, n: &Nat, _budget: &Budget) -> Result<Nat, Error> {
         Ok(n.mod_op(self.modulus()))
     }
 
@@ -369,6 +370,7 @@ impl HeapRules for TakeUpTo {
         n: &Nat,
         target: &Nat,
         max: usize,
+        _budget: &Budget,
     ) -> Result<HeapOptions, Error> {
         // The amount s with (n − s) ≡ target, i.e. s ≡ g(n) − target (mod k + 1).
         let modulus = self.modulus();
@@ -388,7 +390,7 @@ impl HeapRules for TakeUpTo {
 
     /// Tame: a heap of value 0 with a move is a positive multiple of k + 1, and taking
     /// k from it leaves value 1.
-    fn misere_is_tame(&self) -> Result<bool, Error> {
+    fn misere_is_tame(&self, _budget: &Budget) -> Result<bool, Error> {
         Ok(true)
     }
 
@@ -426,7 +428,7 @@ mod tests {
     use super::*;
     use crate::heap::HeapSum;
     use crate::heap::testing::check_against_brute_force;
-    use crate::protocol::Strategy;
+    use crate::protocol::{Notation, Strategy};
     use crate::rules::Game;
     use crate::rules::{Convention, Outcome};
     use crate::solve::search::{GrundyEngine, Oracle};
@@ -458,7 +460,10 @@ mod tests {
             let mut misere = Oracle::new(&game, Convention::Misere);
             for n in 0..=300u32 {
                 let heap = vec![Nat::from(n)];
-                let value = game.rules.heap_value(&heap[0]).unwrap();
+                let value = game
+                    .rules
+                    .heap_value(&heap[0], &Budget::unlimited())
+                    .unwrap();
                 assert_eq!(
                     value,
                     Nat::from(engine.grundy(&heap).unwrap()),
@@ -605,7 +610,7 @@ mod tests {
             let set: Vec<u64> = set.into_iter().collect();
             let game = Subtraction::new(&set).unwrap();
             let table = game.grundy_table(n as usize, &Budget::unlimited()).unwrap();
-            prop_assert_eq!(game.heap_value(&Nat::from(n)).unwrap(), Nat::from(table[n as usize]));
+            prop_assert_eq!(game.heap_value(&Nat::from(n), &Budget::unlimited()).unwrap(), Nat::from(table[n as usize]));
         }
 
         /// Winning moves from huge heaps really lead to value-0 sums.
@@ -616,7 +621,7 @@ mod tests {
             let analysis = game.analyze(&heaps, Convention::Normal, usize::MAX, &Budget::unlimited()).unwrap();
             for m in &analysis.winning_moves {
                 let to = game.apply(&heaps, &m.play);
-                let values: Vec<Nat> = to.iter().map(|h| game.rules.heap_value(h).unwrap()).collect();
+                let values: Vec<Nat> = to.iter().map(|h| game.rules.heap_value(h, &Budget::unlimited()).unwrap()).collect();
                 prop_assert_eq!(crate::solve::sum::nim_sum(&values), Nat::from(0u32));
                 prop_assert_eq!(game.moves(&heaps).iter().filter(|q| **q == to).count(), 1);
             }

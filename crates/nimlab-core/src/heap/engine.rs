@@ -69,8 +69,8 @@ impl EngineSequence {
     }
 
     /// g(n), for n of any size: from the values, through a certified period, or by
-    /// computing up to n when n is within [`OCTAL_PERIOD_SEARCH`].
-    pub fn value(&self, n: &Nat) -> Result<u16, Error> {
+    /// computing up to n (within `budget`) when n is within [`OCTAL_PERIOD_SEARCH`].
+    pub fn value(&self, n: &Nat, budget: &Budget) -> Result<u16, Error> {
         let mut solver = self.solver();
         if let Some(index) = solver.certificate().map(|c| index_of(c, n)) {
             return Ok(solver.values()[index]);
@@ -80,15 +80,14 @@ impl EngineSequence {
             .filter(|&n| n < OCTAL_PERIOD_SEARCH.get());
         match small {
             Some(n) => {
-                self.advance(&mut solver, n + 1, &Budget::unlimited())?;
+                self.advance(&mut solver, n + 1, budget)?;
                 Ok(match solver.certificate() {
                     Some(c) => solver.values()[c.reduce(n as u128)],
                     None => solver.values()[n],
                 })
             }
             None => {
-                let c =
-                    self.find_period(&mut solver, OCTAL_PERIOD_SEARCH.get(), &Budget::unlimited())?;
+                let c = self.find_period(&mut solver, OCTAL_PERIOD_SEARCH.get(), budget)?;
                 Ok(solver.values()[index_of(&c, n)])
             }
         }

@@ -29,19 +29,19 @@ mod take_break;
 use crate::budget::Budget;
 use crate::error::{Error, InputError};
 use crate::limits::MISERE_HEAP_SEARCH;
-use crate::num::Nat;
+use crate::num::{Nat, words};
 use crate::parse::{parse_bounded, parse_nat, tokens};
 use crate::protocol::board::Board;
 use crate::protocol::{
-    Analysis, HeapSequence, MoveValue, Strategy, WinningMoves, analyzed_move_values,
-    misere_by_search, search_after,
+    Analysis, AnyPosition, HeapGame, HeapSequence, MoveValue, Notation, Strategy, WinningMoves,
+    analyzed_move_values, misere_by_search, search_after,
 };
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
 use crate::solve::quotient::{LazyQuotient, heap_size, leaves};
-use crate::solve::sum::nim_sum;
+use crate::solve::sum::{ValueProfile, nim_sum};
 use crate::text::{list_with_or, tokens_word};
-use malachite_base::num::basic::traits::{One, Zero};
+use malachite_base::num::basic::traits::Zero;
 use nimlab_misere::{PositionError, Quotient};
 use take_break::{family_count, family_moves};
 
@@ -79,8 +79,9 @@ pub trait HeapRules: Send + Sync + 'static {
     /// The rules for one heap, in a sentence for people.
     fn rules(&self) -> String;
 
-    /// The Grundy value of a heap of size `n`, exact for every size.
-    fn heap_value(&self, n: &Nat) -> Result<Nat, Error>;
+    /// The Grundy value of a heap of size `n`, exact for every size; a table it
+    /// needs spends from `budget`.
+    fn heap_value(&self, n: &Nat, budget: &Budget) -> Result<Nat, Error>;
 
     /// The first `limit` options of a heap of size `n` (of any size), the smallest
     /// changes first: the one list of moves of the family.
@@ -144,6 +145,7 @@ pub trait HeapRules: Send + Sync + 'static {
         n: &Nat,
         target: &Nat,
         max: usize,
+        budget: &Budget,
     ) -> Result<HeapOptions, Error>;
 
     /// The move from a heap of size `n` to `option`, in words; `heap` is its number
@@ -156,7 +158,7 @@ pub trait HeapRules: Send + Sync + 'static {
     /// Whether the tameness lemma (see the module docs) holds for every heap, so that
     /// misère sums follow the misère-Nim rule on Grundy values. Families whose heaps
     /// split must answer `false`: the lemma's proof needs one heap per heap.
-    fn misere_is_tame(&self) -> Result<bool, Error>;
+    fn misere_is_tame(&self, budget: &Budget) -> Result<bool, Error>;
 
     /// The nim-sequence of one heap.
     fn sequence(&self) -> &dyn HeapSequence;
@@ -252,83 +254,7 @@ pub struct HeapSum<H> {
     pub rules: H,
 }
 
-/// How the Grundy values of the heaps look, for the misère-Nim rule.
-#[derive(Clone)]
-struct ValueProfile {
-    nim_sum: Nat,
-    /// Heaps with value 1.
-    ones: usize,
-    /// Heaps with value 2 or more.
-    big: usize,
-}
-
-impl ValueProfile {
-    fn of(values: &[Nat]) -> Self {
-        ValueProfile {
-            nim_sum: nim_sum(values),
-            ones: values.iter().filter(|v| **v == 1u32).count(),
-            big: values.iter().filter(|v| **v >= 2u32).count(),
-        }
-    }
-
-    /// The profile after a heap of value `old` is replaced by heaps of values `new`.
-    fn replace(&self, old: &Nat, new: &[Nat]) -> Self {
-        let mut after = self.clone();
-        after.nim_sum ^= old;
-        after.ones -= usize::from(*old == 1u32);
-        after.big -= usize::from(*old >= 2u32);
-        for value in new {
-            after.nim_sum ^= value;
-            after.ones += usize::from(*value == 1u32);
-            after.big += usize::from(*value >= 2u32);
-        }
-        after
-    }
-
-    /// Whether the player to move loses: by the nim-sum in normal play, by the
-    /// misère-Nim rule in misère play.
-    fn lost(&self, convention: Convention) -> bool {
-        match convention {
-            Convention::Normal => self.nim_sum == Nat::ZERO,
-            Convention::Misere if self.big == 0 => self.ones % 2 == 1,
-            Convention::Misere => self.nim_sum == Nat::ZERO,
-        }
-    }
-}
-
 impl<H: HeapRules> HeapSum<H> {
-    /// The Grundy value a heap of value `value` must move to for the result to be lost
-    /// for the opponent, with the reason. (When it equals `value`, no move of this heap
-    /// wins: options never keep a heap's value.)
-    fn target(
-        &self,
-        convention: Convention,
-        profile: &ValueProfile,
-        value: &Nat,
-    ) -> (Nat, &'static str) {
-        let rest_big = profile.big - usize::from(*value >= 2u32);
-        let rest_ones = profile.ones - usize::from(*value == 1u32);
-        match convention {
-            Convention::Misere if rest_big == 0 => {
-                // Leave every value ≤ 1 with an odd number of 1s.
-                let target = if rest_ones % 2 == 0 {
-                    Nat::ONE
-                } else {
-                    Nat::ZERO
-                };
-                (
-                    target,
-                    "leaves an odd number of heaps of Grundy value 1 and none larger",
-                )
-            }
-            Convention::Misere => (
-                value ^ &profile.nim_sum,
-                "leaves a nim-sum of 0 with a heap of Grundy value 2 or more",
-            ),
-            Convention::Normal => (value ^ &profile.nim_sum, "leaves a nim-sum of 0"),
-        }
-    }
-
     /// The moves that bring some heap of value g to the value `target_of(g)` names,
     /// each with that reason: the first `max` of them, and how many there are.
     fn moves_to_targets(
@@ -337,6 +263,7 @@ impl<H: HeapRules> HeapSum<H> {
         values: &[Nat],
         max: usize,
         target_of: impl Fn(&Nat) -> (Nat, &'static str),
+        budget: &Budget,
     ) -> Result<WinningMoves<HeapMove>, Error> {
         let mut winning = WinningMoves::new(max);
         for (index, (heap, value)) in heaps.iter().zip(values).enumerate() {
@@ -344,9 +271,9 @@ impl<H: HeapRules> HeapSum<H> {
             if target == *value {
                 continue;
             }
-            let options = self
-                .rules
-                .heap_options_with_value(heap, &target, winning.room())?;
+            let options =
+                self.rules
+                    .heap_options_with_value(heap, &target, winning.room(), budget)?;
             winning.add_count(options.count);
             for option in options.listed {
                 let play = HeapMove {
@@ -366,8 +293,11 @@ impl<H: HeapRules> HeapSum<H> {
         self.rules.describe(heap, &heaps[play.heap], &play.into)
     }
 
-    fn values(&self, heaps: &[Nat]) -> Result<Vec<Nat>, Error> {
-        heaps.iter().map(|h| self.rules.heap_value(h)).collect()
+    fn values(&self, heaps: &[Nat], budget: &Budget) -> Result<Vec<Nat>, Error> {
+        heaps
+            .iter()
+            .map(|h| self.rules.heap_value(h, budget))
+            .collect()
     }
 
     fn explanation(
@@ -526,8 +456,8 @@ impl<H: HeapRules> HeapSum<H> {
     }
 
     /// Whether the misère-Nim rule decides misère play of these rules.
-    fn misere_by_rule(&self, convention: Convention) -> Result<bool, Error> {
-        Ok(convention == Convention::Normal || self.rules.misere_is_tame()?)
+    fn misere_by_rule(&self, convention: Convention, budget: &Budget) -> Result<bool, Error> {
+        Ok(convention == Convention::Normal || self.rules.misere_is_tame(budget)?)
     }
 }
 
@@ -556,6 +486,10 @@ impl<H: HeapRules> Game for HeapSum<H> {
 
     /// A move that uses up the only heap leaves the position "0" (an empty heap), so
     /// a position always has at least one heap to write.
+    fn size(&self, position: &Vec<Nat>) -> usize {
+        position.iter().map(words).sum::<usize>().max(1)
+    }
+
     fn apply(&self, heaps: &Vec<Nat>, play: &HeapMove) -> Vec<Nat> {
         let mut to = heaps[..play.heap].to_vec();
         to.extend(play.into.iter().cloned());
@@ -578,7 +512,7 @@ impl<H: HeapRules> Game for HeapSum<H> {
     }
 }
 
-impl<H: HeapRules> Strategy for HeapSum<H> {
+impl<H: HeapRules> Notation for HeapSum<H> {
     fn spec(&self) -> String {
         self.rules.spec()
     }
@@ -611,103 +545,6 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
             .map(|h| h.to_string())
             .collect::<Vec<_>>()
             .join(" ")
-    }
-
-    fn analyze(
-        &self,
-        heaps: &Vec<Nat>,
-        convention: Convention,
-        max_moves: usize,
-        budget: &Budget,
-    ) -> Result<Analysis<HeapMove>, Error> {
-        let values = self.values(heaps)?;
-        let profile = ValueProfile::of(&values);
-        if !self.misere_by_rule(convention)? {
-            if let Some(quotient) = self
-                .rules
-                .misere_quotient()
-                .and_then(LazyQuotient::certified)
-            {
-                return self.misere_by_quotient(quotient, heaps, profile.nim_sum, max_moves);
-            }
-            return self.misere_by_search(heaps, profile.nim_sum, max_moves, budget);
-        }
-        let lost = profile.lost(convention);
-        let winning = if lost {
-            WinningMoves::new(max_moves)
-        } else {
-            self.moves_to_targets(heaps, &values, max_moves, |value| {
-                self.target(convention, &profile, value)
-            })?
-        };
-        Ok(winning.into_analysis(
-            convention,
-            Outcome::from_mover_wins(!lost),
-            Some(profile.nim_sum.clone()),
-            self.explanation(convention, &values, &profile),
-        ))
-    }
-
-    fn heap_sequence(&self) -> Option<&dyn HeapSequence> {
-        Some(self.rules.sequence())
-    }
-
-    fn misere_quotient(&self) -> Option<&LazyQuotient> {
-        self.rules.misere_quotient()
-    }
-
-    fn move_count(&self, heaps: &Vec<Nat>) -> Nat {
-        heaps
-            .iter()
-            .fold(Nat::ZERO, |count, n| count + self.rules.option_count(n))
-    }
-
-    fn moves_with_value(
-        &self,
-        heaps: &Vec<Nat>,
-        target: &Nat,
-        limit: usize,
-        _budget: &Budget,
-    ) -> Result<(Vec<HeapMove>, Nat), Error> {
-        let values = self.values(heaps)?;
-        let shift = nim_sum(&values) ^ target;
-        let (moves, count) = self
-            .moves_to_targets(heaps, &values, limit, |value| (value ^ &shift, ""))?
-            .into_parts();
-        Ok((moves.into_iter().map(|m| m.play).collect(), count))
-    }
-
-    /// By the values of the heaps: a move changes one heap's value, so the value of
-    /// the position after it follows from the value profile without a new analysis.
-    fn move_values(
-        &self,
-        heaps: &Vec<Nat>,
-        moves: Vec<HeapMove>,
-        convention: Convention,
-        budget: &Budget,
-    ) -> Result<Vec<MoveValue<HeapMove>>, Error> {
-        if !self.misere_by_rule(convention)? {
-            return analyzed_move_values(self, heaps, moves, convention, budget);
-        }
-        let values = self.values(heaps)?;
-        let profile = ValueProfile::of(&values);
-        moves
-            .into_iter()
-            .map(|play| {
-                let after = play
-                    .into
-                    .iter()
-                    .map(|h| self.rules.heap_value(h))
-                    .collect::<Result<Vec<_>, _>>()?;
-                let profile = profile.replace(&values[play.heap], &after);
-                Ok(MoveValue {
-                    wins: profile.lost(convention),
-                    grundy: Some(profile.nim_sum),
-                    remoteness: None,
-                    play,
-                })
-            })
-            .collect()
     }
 
     /// One heap of `from` is replaced by what its option leaves, in place, the rest
@@ -795,6 +632,120 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
         }
     }
 
+    /// A single heap of a take-away game is a pot to draw from.
+    fn board(&self, heaps: &Vec<Nat>) -> Board {
+        match &heaps[..] {
+            [n] if self.rules.is_take_away() => Board::Pot {
+                tokens: n.clone(),
+                choices: if *n == 1u32 {
+                    "the token".to_string()
+                } else {
+                    self.rules.option_syntax(n)
+                },
+            },
+            _ => self.rules.board(heaps),
+        }
+    }
+}
+
+impl<H: HeapRules> Strategy for HeapSum<H> {
+    fn analyze(
+        &self,
+        heaps: &Vec<Nat>,
+        convention: Convention,
+        max_moves: usize,
+        budget: &Budget,
+    ) -> Result<Analysis<HeapMove>, Error> {
+        let values = self.values(heaps, budget)?;
+        let profile = ValueProfile::of(&values);
+        if !self.misere_by_rule(convention, budget)? {
+            if let Some(quotient) = self
+                .rules
+                .misere_quotient()
+                .and_then(LazyQuotient::certified)
+            {
+                return self.misere_by_quotient(quotient, heaps, profile.nim_sum, max_moves);
+            }
+            return self.misere_by_search(heaps, profile.nim_sum, max_moves, budget);
+        }
+        let lost = profile.lost(convention);
+        let winning = if lost {
+            WinningMoves::new(max_moves)
+        } else {
+            self.moves_to_targets(
+                heaps,
+                &values,
+                max_moves,
+                |value| profile.target(convention, value),
+                budget,
+            )?
+        };
+        Ok(winning.into_analysis(
+            convention,
+            Outcome::from_mover_wins(!lost),
+            Some(profile.nim_sum.clone()),
+            self.explanation(convention, &values, &profile),
+        ))
+    }
+
+    fn heap_game(&self) -> Option<&dyn HeapGame> {
+        Some(self)
+    }
+
+    fn move_count(&self, heaps: &Vec<Nat>) -> Nat {
+        heaps
+            .iter()
+            .fold(Nat::ZERO, |count, n| count + self.rules.option_count(n))
+    }
+
+    fn moves_with_value(
+        &self,
+        heaps: &Vec<Nat>,
+        target: &Nat,
+        limit: usize,
+        budget: &Budget,
+    ) -> Result<(Vec<HeapMove>, Nat), Error> {
+        let values = self.values(heaps, budget)?;
+        let shift = nim_sum(&values) ^ target;
+        let (moves, count) = self
+            .moves_to_targets(heaps, &values, limit, |value| (value ^ &shift, ""), budget)?
+            .into_parts();
+        Ok((moves.into_iter().map(|m| m.play).collect(), count))
+    }
+
+    /// By the values of the heaps: a move changes one heap's value, so the value of
+    /// the position after it follows from the value profile without a new analysis.
+    fn move_values(
+        &self,
+        heaps: &Vec<Nat>,
+        moves: Vec<HeapMove>,
+        convention: Convention,
+        budget: &Budget,
+    ) -> Result<Vec<MoveValue<HeapMove>>, Error> {
+        if !self.misere_by_rule(convention, budget)? {
+            return analyzed_move_values(self, heaps, moves, convention, budget);
+        }
+        let values = self.values(heaps, budget)?;
+        let profile = ValueProfile::of(&values);
+        moves
+            .into_iter()
+            .map(|play| {
+                let after = play
+                    .into
+                    .iter()
+                    .map(|h| self.rules.heap_value(h, budget))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let profile = profile.replace(&values[play.heap], &after);
+                Ok(MoveValue {
+                    wins: profile.lost(convention),
+                    grundy: Some(profile.nim_sum),
+                    remoteness: None,
+                    play,
+                })
+            })
+            .collect()
+    }
+
     /// Positions of at most [`SMALL_HEAPS`] tokens are searched in their compact form.
     fn search_after(
         &self,
@@ -810,20 +761,26 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
         let encode = |heaps: &Vec<Nat>| small_heaps(heaps).expect("positions of a few tokens");
         search_after(self, &search, encode, heaps, moves, convention, budget)
     }
+}
 
-    /// A single heap of a take-away game is a pot to draw from.
-    fn board(&self, heaps: &Vec<Nat>) -> Board {
-        match &heaps[..] {
-            [n] if self.rules.is_take_away() => Board::Pot {
-                tokens: n.clone(),
-                choices: if *n == 1u32 {
-                    "the token".to_string()
-                } else {
-                    self.rules.option_syntax(n)
-                },
-            },
-            _ => self.rules.board(heaps),
+impl<H: HeapRules> HeapGame for HeapSum<H> {
+    fn sequence(&self) -> &dyn HeapSequence {
+        self.rules.sequence()
+    }
+
+    fn misere_quotient(&self) -> Option<&LazyQuotient> {
+        self.rules.misere_quotient()
+    }
+
+    fn tame_values(
+        &self,
+        position: &AnyPosition,
+        budget: &Budget,
+    ) -> Result<Option<Vec<Nat>>, Error> {
+        if !self.rules.misere_is_tame(budget)? {
+            return Ok(None);
         }
+        self.values(position.get::<Vec<Nat>>(), budget).map(Some)
     }
 }
 

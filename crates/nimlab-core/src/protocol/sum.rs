@@ -6,17 +6,21 @@
 //! of a sum has no such theory in general, so it is searched by brute force over the
 //! whole sum (typed positions, no text), for positions small enough to search.
 
-use super::{Analysis, AnyMove, AnyPosition, Ruleset, Strategy, WinningMoves, misere_by_search};
+use super::{
+    Analysis, AnyMove, AnyPosition, Notation, Ruleset, Strategy, WinningMoves, misere_by_search,
+};
 use crate::budget::Budget;
+use crate::error::WORK_BUDGET;
 use crate::error::{Error, InputError};
-use crate::limits::MISERE_SUM_SEARCH;
+use crate::limits::{MISERE_SUM_SEARCH, SEARCH_BRANCHING};
 use crate::num::Nat;
 use crate::parse::parse_bounded;
 use crate::protocol::board::{Board, SumPart};
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
-use crate::solve::sum::nim_sum;
+use crate::solve::sum::{ValueProfile, nim_sum};
 use malachite_base::num::basic::traits::Zero;
+use std::collections::BTreeSet;
 use std::sync::Arc;
 
 /// Several games side by side.
@@ -62,6 +66,112 @@ impl Sum {
                     })
             })
             .collect()
+    }
+
+    /// The Grundy values of every part's heaps, when each part is a game played on
+    /// heaps whose misère play follows the misère-Nim rule
+    /// ([`HeapGame::tame_values`]); then so does the sum's.
+    fn tame_values(
+        &self,
+        position: &[AnyPosition],
+        budget: &Budget,
+    ) -> Result<Option<Vec<Vec<Nat>>>, Error> {
+        let mut values = Vec::new();
+        for (part, p) in self.parts.iter().zip(position) {
+            match part.heap_game() {
+                Some(heaps) => match heaps.tame_values(p, budget)? {
+                    Some(part_values) => values.push(part_values),
+                    None => return Ok(None),
+                },
+                None => return Ok(None),
+            }
+        }
+        Ok(Some(values))
+    }
+
+    /// Misère play when every component of every part satisfies the tameness lemma:
+    /// the misère-Nim rule on all their Grundy values ([`ValueProfile`]). A winning
+    /// move brings one component to its target value; each part is asked for its
+    /// moves to the part values those targets give, and each is checked.
+    fn misere_by_rule(
+        &self,
+        position: &[AnyPosition],
+        values: &[Vec<Nat>],
+        max_moves: usize,
+        budget: &Budget,
+    ) -> Result<Analysis<SumMove>, Error> {
+        let all: Vec<Nat> = values.concat();
+        let profile = ValueProfile::of(&all);
+        let lost = profile.lost(Convention::Misere);
+        let mut winning = WinningMoves::new(max_moves);
+        if !lost {
+            for (part, (game, part_values)) in self.parts.iter().zip(values).enumerate() {
+                let part_sum = nim_sum(part_values);
+                let goals: BTreeSet<Nat> = part_values
+                    .iter()
+                    .map(|v| &part_sum ^ v ^ profile.target(Convention::Misere, v).0)
+                    .filter(|goal| *goal != part_sum)
+                    .collect();
+                for goal in goals {
+                    let (moves, count) = game.moves_with_value(
+                        &position[part],
+                        &goal,
+                        SEARCH_BRANCHING.get(),
+                        budget,
+                    )?;
+                    if count > moves.len() {
+                        return Err(SEARCH_BRANCHING.exceeded(
+                            Some(count),
+                            format!(
+                                "{}: game {} has more than {} moves to Grundy value {goal}, \
+                                 too many to check one by one",
+                                self.spec(),
+                                part + 1,
+                                SEARCH_BRANCHING.value
+                            ),
+                        ));
+                    }
+                    for play in moves {
+                        let after = game.apply(&position[part], &play);
+                        let heaps = game.heap_game().expect("a tame part is played on heaps");
+                        let Some(after_values) = heaps.tame_values(&after, budget)? else {
+                            continue;
+                        };
+                        let mut next = values.to_vec();
+                        next[part] = after_values;
+                        if ValueProfile::of(&next.concat()).lost(Convention::Misere) {
+                            let play = SumMove { part, play };
+                            let reason = "leaves a position lost by the misère-Nim rule";
+                            winning.offer(play, reason, |play| {
+                                self.describe_move(&position.to_vec(), play)
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        let explanation = format!(
+            "every game of the sum follows the misère-Nim rule (a heap of Grundy value 0 \
+             that can move can move to 1), so the sum does: {}",
+            if profile.big == 0 {
+                format!(
+                    "every heap has Grundy value 0 or 1, and {} {} value 1",
+                    profile.ones,
+                    if profile.ones == 1 { "has" } else { "have" }
+                )
+            } else {
+                format!(
+                    "some heap has Grundy value 2 or more, and the nim-sum is {}",
+                    profile.nim_sum
+                )
+            }
+        );
+        Ok(winning.into_analysis(
+            Convention::Misere,
+            Outcome::from_mover_wins(!lost),
+            Some(profile.nim_sum),
+            explanation,
+        ))
     }
 
     /// The moves that bring the nim-sum of the parts' values to `target`: the first
@@ -119,6 +229,14 @@ impl Game for Sum {
         after
     }
 
+    fn size(&self, position: &Vec<AnyPosition>) -> usize {
+        self.parts
+            .iter()
+            .zip(position)
+            .map(|(part, p)| part.size(p))
+            .sum()
+    }
+
     fn canonical(&self, position: &Vec<AnyPosition>) -> Vec<AnyPosition> {
         self.parts
             .iter()
@@ -128,7 +246,7 @@ impl Game for Sum {
     }
 }
 
-impl Strategy for Sum {
+impl Notation for Sum {
     fn spec(&self) -> String {
         let specs: Vec<String> = self.parts.iter().map(|p| p.spec()).collect();
         specs.join(" + ")
@@ -176,85 +294,6 @@ impl Strategy for Sum {
             .map(|(part, p)| part.format_position(p))
             .collect::<Vec<_>>()
             .join(" + ")
-    }
-
-    fn analyze(
-        &self,
-        position: &Vec<AnyPosition>,
-        convention: Convention,
-        max_moves: usize,
-        budget: &Budget,
-    ) -> Result<Analysis<SumMove>, Error> {
-        if convention == Convention::Misere {
-            let grundy = self.values(position, budget).ok().map(|v| nim_sum(&v));
-            let explanation =
-                "misère sums are searched by brute force over the whole position".to_string();
-            let search = Budget::work(MISERE_SUM_SEARCH.value);
-            return misere_by_search(
-                self,
-                self,
-                Clone::clone,
-                position,
-                max_moves,
-                grundy,
-                explanation,
-                &search,
-            )
-            .map_err(|error| match error {
-                Error::TooLarge(_) => MISERE_SUM_SEARCH.exceeded(
-                    None,
-                    format!(
-                        "misère play of the sum {} is searched by brute force, and this \
-                             position is too big for that (more than {} positions)",
-                        self.spec(),
-                        MISERE_SUM_SEARCH.value
-                    ),
-                ),
-                other => other,
-            });
-        }
-        let values = self.values(position, budget)?;
-        let x = nim_sum(&values);
-        let (moves, count) =
-            self.moves_to_nim_sum(position, &values, &Nat::ZERO, max_moves, budget)?;
-        let mut winning = WinningMoves::new(max_moves);
-        winning.add_count(count);
-        for (play, goal) in moves {
-            let reason = format!(
-                "brings game {} to Grundy value {goal}, so the nim-sum becomes 0",
-                play.part + 1
-            );
-            winning.keep(play, &reason, |play| self.describe_move(position, play));
-        }
-        let terms: Vec<String> = values.iter().map(|v| v.to_string()).collect();
-        Ok(winning.into_analysis(
-            convention,
-            Outcome::from_mover_wins(x != Nat::ZERO),
-            Some(x.clone()),
-            format!(
-                "nim-sum of the games' Grundy values: {} = {x}",
-                terms.join(" ⊕ ")
-            ),
-        ))
-    }
-
-    fn move_count(&self, position: &Vec<AnyPosition>) -> Nat {
-        self.parts
-            .iter()
-            .zip(position)
-            .fold(Nat::ZERO, |count, (part, p)| count + part.move_count(p))
-    }
-
-    fn moves_with_value(
-        &self,
-        position: &Vec<AnyPosition>,
-        target: &Nat,
-        limit: usize,
-        budget: &Budget,
-    ) -> Result<(Vec<SumMove>, Nat), Error> {
-        let values = self.values(position, budget)?;
-        let (moves, count) = self.moves_to_nim_sum(position, &values, target, limit, budget)?;
-        Ok((moves.into_iter().map(|(play, _)| play).collect(), count))
     }
 
     fn move_to(&self, from: &Vec<AnyPosition>, to: &Vec<AnyPosition>) -> Option<SumMove> {
@@ -328,6 +367,90 @@ impl Strategy for Sum {
     }
 }
 
+impl Strategy for Sum {
+    fn analyze(
+        &self,
+        position: &Vec<AnyPosition>,
+        convention: Convention,
+        max_moves: usize,
+        budget: &Budget,
+    ) -> Result<Analysis<SumMove>, Error> {
+        if convention == Convention::Misere {
+            if let Some(values) = self.tame_values(position, budget)? {
+                return self.misere_by_rule(position, &values, max_moves, budget);
+            }
+            let grundy = self.values(position, budget).ok().map(|v| nim_sum(&v));
+            let explanation =
+                "misère sums are searched by brute force over the whole position".to_string();
+            let search = budget.narrowed(MISERE_SUM_SEARCH.value);
+            return misere_by_search(
+                self,
+                self,
+                Clone::clone,
+                position,
+                max_moves,
+                grundy,
+                explanation,
+                &search,
+            )
+            .map_err(|error| match error {
+                Error::TooLarge(ref t) if t.limit == WORK_BUDGET => MISERE_SUM_SEARCH.exceeded(
+                    None,
+                    format!(
+                        "misère play of the sum {} is searched by brute force, and this \
+                         position is too big for that (more than {} table entries)",
+                        self.spec(),
+                        MISERE_SUM_SEARCH.value
+                    ),
+                ),
+                other => other,
+            });
+        }
+        let values = self.values(position, budget)?;
+        let x = nim_sum(&values);
+        let (moves, count) =
+            self.moves_to_nim_sum(position, &values, &Nat::ZERO, max_moves, budget)?;
+        let mut winning = WinningMoves::new(max_moves);
+        winning.add_count(count);
+        for (play, goal) in moves {
+            let reason = format!(
+                "brings game {} to Grundy value {goal}, so the nim-sum becomes 0",
+                play.part + 1
+            );
+            winning.keep(play, &reason, |play| self.describe_move(position, play));
+        }
+        let terms: Vec<String> = values.iter().map(|v| v.to_string()).collect();
+        Ok(winning.into_analysis(
+            convention,
+            Outcome::from_mover_wins(x != Nat::ZERO),
+            Some(x.clone()),
+            format!(
+                "nim-sum of the games' Grundy values: {} = {x}",
+                terms.join(" ⊕ ")
+            ),
+        ))
+    }
+
+    fn move_count(&self, position: &Vec<AnyPosition>) -> Nat {
+        self.parts
+            .iter()
+            .zip(position)
+            .fold(Nat::ZERO, |count, (part, p)| count + part.move_count(p))
+    }
+
+    fn moves_with_value(
+        &self,
+        position: &Vec<AnyPosition>,
+        target: &Nat,
+        limit: usize,
+        budget: &Budget,
+    ) -> Result<(Vec<SumMove>, Nat), Error> {
+        let values = self.values(position, budget)?;
+        let (moves, count) = self.moves_to_nim_sum(position, &values, target, limit, budget)?;
+        Ok((moves.into_iter().map(|(play, _)| play).collect(), count))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -339,14 +462,20 @@ mod tests {
     /// conventions.
     #[test]
     fn sums_of_different_families_match_brute_force() {
-        let sum = Sum::new(vec![
-            game("subtraction:1,3,4").unwrap(),
-            game("nim").unwrap(),
-            game("take:2").unwrap(),
-        ]);
+        // The second sum is of tame games only, so its misère play goes by the rule.
+        for specs in [
+            ["subtraction:1,3,4", "nim", "take:2"],
+            ["take:3", "nim", "take:2"],
+        ] {
+            let sum = Sum::new(specs.iter().map(|spec| game(spec).unwrap()).collect());
+            sum_matches_brute_force(&sum);
+        }
+    }
+
+    fn sum_matches_brute_force(sum: &Sum) {
         let budget = Budget::unlimited();
         for convention in [Convention::Normal, Convention::Misere] {
-            let mut oracle = Oracle::new(&sum, convention);
+            let mut oracle = Oracle::new(sum, convention);
             for a in 0..6 {
                 for b in 0..4 {
                     for c in 0..5 {
@@ -377,6 +506,42 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// Misère sums of tame games follow the misère-Nim rule at any size; with a game
+    /// that is not tame (Kayles) they are searched, and agree with brute force.
+    #[test]
+    fn misere_sums_of_tame_games_follow_the_rule_at_any_size() {
+        let budget = Budget::unlimited();
+        let sum = Sum::new(vec![game("nim").unwrap(), game("take:3").unwrap()]);
+        let position = sum.parse_position("1500 1 + 2001").unwrap();
+        let analysis = sum
+            .analyze(&position, Convention::Misere, usize::MAX, &budget)
+            .unwrap();
+        assert!(
+            analysis.explanation.contains("misère-Nim rule"),
+            "{analysis:?}"
+        );
+        assert_eq!(analysis.winning_move_count, analysis.winning_moves.len());
+        for m in &analysis.winning_moves {
+            let after = sum.apply(&position, &m.play);
+            let values = sum.tame_values(&after, &budget).unwrap().unwrap();
+            assert!(ValueProfile::of(&values.concat()).lost(Convention::Misere));
+        }
+        let mixed = Sum::new(vec![game("kayles").unwrap(), game("nim").unwrap()]);
+        let mut oracle = Oracle::new(&mixed, Convention::Misere);
+        for text in ["3 + 2", "4 1 + 1 1", "5 + 3 3"] {
+            let position = mixed.parse_position(text).unwrap();
+            let analysis = mixed
+                .analyze(&position, Convention::Misere, 0, &budget)
+                .unwrap();
+            assert!(analysis.explanation.contains("brute force"), "{text}");
+            assert_eq!(
+                analysis.outcome,
+                oracle.outcome(&position).unwrap(),
+                "{text}"
+            );
         }
     }
 

@@ -40,6 +40,10 @@ pub struct AnalysisReport {
     pub winning_move_count: Nat,
     /// The first winning moves.
     pub winning_moves: Vec<WinningMoveReport>,
+    /// Whether fewer winning moves are listed than were asked for, because their text
+    /// reached [`LISTED_TEXT`](crate::limits::LISTED_TEXT).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "std::ops::Not::not"))]
+    pub text_limited: bool,
     /// The position drawn, when positions were asked for.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub board: Option<Board>,
@@ -93,6 +97,7 @@ impl AnalysisReport {
             explanation: analysis.explanation,
             winning_move_count: analysis.winning_move_count,
             winning_moves,
+            text_limited: analysis.text_limited,
             board: with_positions.then(|| game.board(position)),
         }
     }
@@ -117,6 +122,10 @@ pub struct MovesReport {
     pub board: Option<Board>,
     /// The first legal moves, winning moves first.
     pub moves: Vec<MoveReport>,
+    /// Whether fewer moves are listed than were asked for, because their text would
+    /// pass [`LISTED_TEXT`](crate::limits::LISTED_TEXT).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "std::ops::Not::not"))]
+    pub text_limited: bool,
 }
 
 /// One legal move in a [`MovesReport`].
@@ -184,6 +193,7 @@ impl MovesReport {
             count: values.count,
             board: with_positions.then(|| game.board(position)),
             moves,
+            text_limited: values.text_limited,
         }
     }
 }
@@ -270,6 +280,7 @@ impl From<&Error> for ErrorReport {
             Error::NoKnownValue(_) => "no-known-value",
             Error::Undefined(_) => "undefined",
             Error::Cancelled(_) => "cancelled",
+            Error::OutOfTime(_) => "out-of-time",
         };
         let too_large = match error {
             Error::TooLarge(too_large) => Some(too_large),

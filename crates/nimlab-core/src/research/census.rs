@@ -1,7 +1,8 @@
 //! The census of octal games: every code with at most D digits after the point, and
 //! for each one line of findings — its certified period, or how far the search went
 //! without one. A census is split into disjoint shards for many machines, and its lines
-//! concatenate, in any order, into the whole.
+//! concatenate, in any order, into the whole; [`report`] turns them into the tables
+//! researchers publish.
 
 use crate::budget::Budget;
 use crate::error::{Error, InputError};
@@ -16,7 +17,7 @@ pub const MAX_CENSUS_DIGITS: u32 = 6;
 
 /// What the census found about one code.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct CensusLine {
     /// The code, e.g. "0.137".
     pub code: String,
@@ -47,14 +48,29 @@ pub struct CensusLine {
 /// What the census says of a code's misère play: its quotient's order and whether it
 /// is tame, or how far the computation got.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MisereColumn {
-    /// "tame", "wild", or "not found" within the bounds.
-    pub kind: &'static str,
+    /// Tame, wild, or not found within the bounds.
+    pub kind: QuotientKind,
     /// The quotient's order (of the heaps solved, when not found).
     pub order: usize,
     /// The largest heap solved.
     pub last_heap: usize,
+}
+
+/// What kind of misère quotient a code has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum QuotientKind {
+    /// The quotient of misère Nim: the game is tame.
+    #[cfg_attr(feature = "serde", serde(rename = "tame"))]
+    Tame,
+    /// Any other quotient.
+    #[cfg_attr(feature = "serde", serde(rename = "wild"))]
+    Wild,
+    /// Not found within the bounds.
+    #[cfg_attr(feature = "serde", serde(rename = "not found"))]
+    NotFound,
 }
 
 impl MisereColumn {
@@ -63,12 +79,16 @@ impl MisereColumn {
         let game = TakeBreak::from_code(code);
         match nimlab_misere::quotient(&game, &bounds()) {
             Ok(q) => MisereColumn {
-                kind: if q.tame().is_some() { "tame" } else { "wild" },
+                kind: if q.tame().is_some() {
+                    QuotientKind::Tame
+                } else {
+                    QuotientKind::Wild
+                },
                 order: q.order(),
                 last_heap: q.last_heap(),
             },
             Err(e) => MisereColumn {
-                kind: "not found",
+                kind: QuotientKind::NotFound,
                 order: e.partial.order(),
                 last_heap: e.partial.last_heap(),
             },
@@ -102,9 +122,12 @@ pub fn codes(digits: u32) -> Result<Vec<String>, InputError> {
 }
 
 /// The codes of a list, one per line (`0.137` or `octal:0.137`; blank lines and
-/// lines starting with `#` are skipped), checked and in canonical form.
+/// lines starting with `#` are skipped), checked and in canonical form, each once (at
+/// its first place).
 pub fn codes_from_list(text: &str) -> Result<Vec<String>, InputError> {
-    text.lines()
+    let mut seen = std::collections::HashSet::new();
+    let codes: Vec<String> = text
+        .lines()
         .map(str::trim)
         .filter(|line| !line.is_empty() && !line.starts_with('#'))
         .map(|line| {
@@ -122,7 +145,11 @@ pub fn codes_from_list(text: &str) -> Result<Vec<String>, InputError> {
                     )
                 })
         })
-        .collect()
+        .collect::<Result<_, _>>()?;
+    Ok(codes
+        .into_iter()
+        .filter(|code| seen.insert(code.clone()))
+        .collect())
 }
 
 /// Shard `index` of `count` (0 ≤ index < count): every count-th code from the
@@ -165,6 +192,132 @@ pub fn survey(code: &str, upto: usize, misere: bool, budget: &Budget) -> Result<
     })
 }
 
+/// How a census report is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReportStyle {
+    /// A Markdown document.
+    Markdown,
+    /// A standalone HTML page with the same content.
+    Html,
+}
+
+/// The census as the tables researchers publish: a summary, then one row per code
+/// (each code once, at its first line), sorted by code, with its preperiod, period,
+/// largest value, number of rare values and the values that certify the period. A
+/// code with no period within the search's bound says so in its period column. With
+/// `misere`, a column gives each code's misère quotient: tame or wild, and its order.
+/// `upto` is the census's bound.
+pub fn report(lines: &[CensusLine], upto: u64, misere: bool, style: ReportStyle) -> String {
+    let mut seen = std::collections::HashSet::new();
+    let mut rows: Vec<&CensusLine> = lines.iter().filter(|l| seen.insert(&l.code)).collect();
+    rows.sort_by(|a, b| a.code.cmp(&b.code));
+    let periodic = rows.iter().filter(|l| l.period.is_some()).count();
+    let mut summary = vec![
+        format!(
+            "{} codes, each searched for a period up to {upto} values: {periodic} have a \
+             certified period, {} have none within the bound.",
+            rows.len(),
+            rows.len() - periodic
+        ),
+        "Rare values are those of the sparse-space split (popcount(v & mask) even); \
+         \"values that certify\" is how many values the periodicity theorem needs."
+            .to_string(),
+    ];
+    let mut header = vec![
+        "Code",
+        "Preperiod",
+        "Period",
+        "Largest value",
+        "Rare values",
+        "Values that certify",
+    ];
+    if misere {
+        let count = |kind| {
+            rows.iter()
+                .filter(|l| l.misere.as_ref().is_some_and(|m| m.kind == kind))
+                .count()
+        };
+        summary.push(format!(
+            "Misère quotients: {} tame, {} wild, {} not found within the bounds.",
+            count(QuotientKind::Tame),
+            count(QuotientKind::Wild),
+            count(QuotientKind::NotFound)
+        ));
+        header.push("Misère quotient");
+    }
+    let dash = || "—".to_string();
+    let number = |n: Option<usize>| n.map_or_else(dash, |n| n.to_string());
+    let cells: Vec<Vec<String>> = rows
+        .iter()
+        .map(|line| {
+            let mut row = vec![
+                line.code.clone(),
+                number(line.preperiod),
+                match (line.period, line.bound_reached) {
+                    (Some(period), _) => period.to_string(),
+                    (None, bound) => format!("none ≤ {}", bound.unwrap_or(line.values)),
+                },
+                line.largest.to_string(),
+                number(line.rare_values),
+                number(line.values_needed),
+            ];
+            if misere {
+                row.push(line.misere.as_ref().map_or_else(dash, |m| match m.kind {
+                    QuotientKind::Tame => format!("tame, order {}", m.order),
+                    QuotientKind::Wild => format!("wild, order {}", m.order),
+                    QuotientKind::NotFound => {
+                        format!("not found (order {} to heap {})", m.order, m.last_heap)
+                    }
+                }));
+            }
+            row
+        })
+        .collect();
+    let title = "Census of octal games";
+    match style {
+        ReportStyle::Markdown => {
+            let mut text = format!("# {title}\n\n{}\n\n", summary.join("\n\n"));
+            let line = |cells: &[&str]| format!("| {} |\n", cells.join(" | "));
+            text += &line(&header);
+            text += &line(&vec!["---:"; header.len()]);
+            for row in &cells {
+                text += &line(&row.iter().map(String::as_str).collect::<Vec<_>>());
+            }
+            text
+        }
+        ReportStyle::Html => {
+            let escape = |text: &str| {
+                text.replace('&', "&amp;")
+                    .replace('<', "&lt;")
+                    .replace('>', "&gt;")
+                    .replace('"', "&quot;")
+            };
+            let row = |tag: &str, cells: &mut dyn Iterator<Item = &str>| {
+                let cells: String = cells
+                    .map(|cell| format!("<{tag}>{}</{tag}>", escape(cell)))
+                    .collect();
+                format!("<tr>{cells}</tr>\n")
+            };
+            let mut text = format!(
+                "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+                 <title>{title}</title>\n<style>table {{ border-collapse: collapse; }} \
+                 th, td {{ border: 1px solid #999; padding: 2px 8px; text-align: right; }}\
+                 </style>\n</head>\n<body>\n<h1>{title}</h1>\n"
+            );
+            for paragraph in &summary {
+                text += &format!("<p>{}</p>\n", escape(paragraph));
+            }
+            text += "<table>\n<thead>\n";
+            text += &row("th", &mut header.iter().copied());
+            text += "</thead>\n<tbody>\n";
+            for cells in &cells {
+                text += &row("td", &mut cells.iter().map(String::as_str));
+            }
+            text + "</tbody>\n</table>\n</body>\n</html>\n"
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -202,9 +355,9 @@ mod tests {
         assert_eq!((kayles.preperiod, kayles.period), (Some(71), Some(12)));
         assert_eq!(kayles.bound_reached, None);
         let misere = kayles.misere.unwrap();
-        assert_eq!((misere.kind, misere.order), ("wild", 40));
+        assert_eq!((misere.kind, misere.order), (QuotientKind::Wild, 40));
         let tame = survey("0.03", 1 << 12, true, &Budget::unlimited()).unwrap();
-        assert_eq!(tame.misere.unwrap().kind, "tame");
+        assert_eq!(tame.misere.unwrap().kind, QuotientKind::Tame);
         let open = survey("0.167", 1 << 12, false, &Budget::unlimited()).unwrap();
         assert_eq!(open.misere, None);
         assert_eq!((open.period, open.bound_reached), (None, Some(1 << 12)));
@@ -215,7 +368,7 @@ mod tests {
     #[test]
     fn lists_of_codes_are_checked() {
         assert_eq!(
-            codes_from_list("# mine\n0.77\noctal:0.1370\n\n").unwrap(),
+            codes_from_list("# mine\n0.77\noctal:0.1370\n\n0.137\n0.77").unwrap(),
             ["0.77", "0.137"]
         );
         assert!(
@@ -224,5 +377,33 @@ mod tests {
                 .to_string()
                 .contains("'0.8'")
         );
+    }
+
+    #[test]
+    fn a_report_sorts_codes_marks_open_ones_and_gives_quotients() {
+        let budget = Budget::unlimited();
+        let lines: Vec<CensusLine> = ["0.77", "0.167", "0.07", "0.77"]
+            .iter()
+            .map(|code| survey(code, 1 << 12, true, &budget).unwrap())
+            .collect();
+        let markdown = report(&lines, 1 << 12, true, ReportStyle::Markdown);
+        let rows: Vec<&str> = markdown.lines().filter(|l| l.starts_with("| 0.")).collect();
+        assert_eq!(rows.len(), 3, "{markdown}");
+        assert!(rows[0].starts_with("| 0.07 | 53 | 34 |"), "{}", rows[0]);
+        assert!(
+            rows[1].starts_with("| 0.167 | — | none ≤ 4096 |"),
+            "{}",
+            rows[1]
+        );
+        assert!(rows[2].starts_with("| 0.77 | 71 | 12 | 8 |"), "{}", rows[2]);
+        assert!(rows[2].ends_with("| wild, order 40 |"), "{}", rows[2]);
+        assert!(markdown.contains("3 codes"), "{markdown}");
+        assert!(markdown.contains("2 have a certified period"), "{markdown}");
+        let html = report(&lines, 1 << 12, true, ReportStyle::Html);
+        assert!(html.starts_with("<!DOCTYPE html>"));
+        assert_eq!(html.matches("<tr>").count(), 4);
+        assert!(html.contains("<td>none ≤ 4096</td>"));
+        let normal = report(&lines, 1 << 12, false, ReportStyle::Markdown);
+        assert!(!normal.contains("Misère"));
     }
 }

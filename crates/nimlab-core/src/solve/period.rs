@@ -163,11 +163,11 @@ fn z_function(s: &[u32]) -> Vec<usize> {
 }
 
 /// Extend `table` (by calling `extend(table, new_len)`) until a period is certified
-/// under finite memory of `window` values, doubling the length each time, up to `max_len` values, spending one unit of
-/// `budget` per value.
+/// under finite memory of `window` values, doubling the length each time, up to
+/// `max_len` values, within `budget` (see [`extend_within_budget`]).
 pub fn search_period(
     table: &mut Vec<u32>,
-    mut extend: impl FnMut(&mut Vec<u32>, usize),
+    mut extend: impl FnMut(&mut Vec<u32>, usize) -> Result<(), Error>,
     window: usize,
     max_len: usize,
     budget: &Budget,

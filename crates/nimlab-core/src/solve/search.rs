@@ -57,19 +57,33 @@ impl<P: Debug> From<Exhausted> for SearchError<P> {
     }
 }
 
-/// The canonical positions one move away, or an error if there are too many moves.
+/// Words a search holds for each position it keeps, beside the position's own size:
+/// its slot in the memo (key, value, control byte) and the allocation of its key.
+const SLOT_WORDS: u64 = 8;
+
+/// The canonical positions one move away, or an error if there are too many moves
+/// or they do not fit `budget`: listing them spends one unit of work and holds one
+/// table entry for each word of their size and their slots (and of `position`'s,
+/// which the search keeps).
 fn options<G: Game + ?Sized>(
     game: &G,
     position: &G::Position,
+    budget: &Budget,
 ) -> Result<Vec<G::Position>, SearchError<G::Position>> {
     let (moves, complete) = game.legal_moves(position, SEARCH_BRANCHING.get());
     if !complete {
         return Err(SearchError::TooManyMoves(position.clone()));
     }
-    Ok(moves
-        .iter()
-        .map(|play| game.canonical(&game.apply(position, play)))
-        .collect())
+    let mut entries = game.size(position) as u64 + SLOT_WORDS;
+    let mut options = Vec::with_capacity(moves.len());
+    for play in &moves {
+        let option = game.canonical(&game.apply(position, play));
+        entries += game.size(&option) as u64 + SLOT_WORDS;
+        options.push(option);
+    }
+    budget.spend(entries)?;
+    budget.hold(entries)?;
+    Ok(options)
 }
 
 /// The budget of searches that are not given one.
@@ -89,12 +103,11 @@ struct Frame<K, D> {
 
 /// Evaluate `root` bottom-up over a DAG: `expand` names a node's dependencies (and
 /// any data kept for later); `combine` computes its value once every dependency is in
-/// the memo. Iterative; spends one unit of `budget` per node expanded; on any error
+/// the memo. Iterative; `expand` spends from a budget for each node; on any error
 /// (a cycle, a node that cannot be expanded, the budget) it leaves the memo holding
 /// only finished nodes.
 fn evaluate<K, V, D>(
     memo: &mut Memo<K, V>,
-    budget: &Budget,
     root: K,
     mut expand: impl FnMut(&K) -> Result<(Vec<K>, D), SearchError<K>>,
     mut combine: impl FnMut(&[K], D, &Memo<K, V>) -> V,
@@ -112,7 +125,7 @@ where
             memo.remove(&open.key);
         }
     };
-    if let Err(error) = open(root, memo, budget, &mut stack, &mut expand) {
+    if let Err(error) = open(root, memo, &mut stack, &mut expand) {
         abandon(stack, memo);
         return Err(error);
     }
@@ -129,7 +142,7 @@ where
                 }
                 None => {
                     let dep = dep.clone();
-                    if let Err(error) = open(dep, memo, budget, &mut stack, &mut expand) {
+                    if let Err(error) = open(dep, memo, &mut stack, &mut expand) {
                         abandon(stack, memo);
                         return Err(error);
                     }
@@ -147,19 +160,17 @@ where
     unreachable!("the loop returns when the root frame is finished")
 }
 
-/// Start evaluating `key`: spend a unit of budget, mark it open in the memo and push
-/// its frame.
+/// Start evaluating `key`: expand it (which spends from the budget), mark it open in
+/// the memo and push its frame.
 fn open<K, V, D>(
     key: K,
     memo: &mut Memo<K, V>,
-    budget: &Budget,
     stack: &mut Vec<Frame<K, D>>,
     expand: &mut impl FnMut(&K) -> Result<(Vec<K>, D), SearchError<K>>,
 ) -> Result<(), SearchError<K>>
 where
     K: Clone + Eq + Hash + Debug,
 {
-    budget.spend(1)?;
     let (deps, data) = expand(&key)?;
     memo.insert(key.clone(), None);
     stack.push(Frame {
@@ -216,12 +227,12 @@ impl<'a, G: Game + ?Sized> GrundyEngine<'a, G> {
 
     fn component_value(&mut self, component: G::Position) -> Result<u32, SearchError<G::Position>> {
         let game = self.game;
+        let budget = self.budget;
         evaluate(
             &mut self.memo,
-            self.budget,
             component,
             |position| {
-                let options: Vec<Vec<G::Position>> = options(game, position)?
+                let options: Vec<Vec<G::Position>> = options(game, position, budget)?
                     .iter()
                     .map(|option| {
                         game.components(option)
@@ -324,7 +335,7 @@ struct Open<P, Gathered> {
 type OpenPosition<G, R> = Open<<G as Game>::Position, <R as Rule>::Gathered>;
 
 /// A memoized post-order walk of the game graph by one [`Rule`], on an explicit
-/// stack, spending one unit of budget per position expanded.
+/// stack, spending from its budget for every position it lists.
 struct Walk<'a, G: Game + ?Sized, R: Rule> {
     game: &'a G,
     convention: Convention,
@@ -408,10 +419,9 @@ impl<'a, G: Game + ?Sized, R: Rule> Walk<'a, G, R> {
         }
     }
 
-    /// Start on a position: spend a unit of budget, list its options, mark it open.
+    /// Start on a position: list its options (spending from the budget), mark it open.
     fn open(&mut self, key: G::Position) -> Result<OpenPosition<G, R>, SearchError<G::Position>> {
-        self.budget.spend(1)?;
-        let options = options(self.game, &key)?;
+        let options = options(self.game, &key, self.budget)?;
         let terminal_wins = self.game.mover_wins_at_end(&key, self.convention);
         self.memo.insert(key.clone(), None);
         Ok(Open {
@@ -443,8 +453,8 @@ impl<'a, G: Game + ?Sized> Oracle<'a, G> {
         Oracle::with_budget(game, convention, &UNLIMITED)
     }
 
-    /// An oracle for one play convention that spends one unit of `budget` for each
-    /// position it expands.
+    /// An oracle for one play convention that spends from `budget` for each position
+    /// it lists (see [`Game::size`]).
     pub fn with_budget(game: &'a G, convention: Convention, budget: &'a Budget) -> Self {
         Oracle {
             walk: Walk::new(game, convention, budget),
@@ -478,8 +488,8 @@ pub struct WinLoss<'a, G: Game + ?Sized> {
 }
 
 impl<'a, G: Game + ?Sized> WinLoss<'a, G> {
-    /// A search for one play convention that spends one unit of `budget` for each
-    /// position it expands.
+    /// A search for one play convention that spends from `budget` for each position
+    /// it lists (see [`Game::size`]).
     pub fn with_budget(game: &'a G, convention: Convention, budget: &'a Budget) -> Self {
         WinLoss {
             walk: Walk::new(game, convention, budget),
@@ -649,6 +659,26 @@ mod tests {
         let mut engine = GrundyEngine::with_budget(&chain, &budget);
         assert!(matches!(engine.grundy(&50), Err(SearchError::Exhausted(_))));
         assert_eq!(engine.memo_len(), 0);
+    }
+
+    #[test]
+    fn a_search_holds_no_more_memory_than_its_budget() {
+        let chain = Chain { len: 100_000 };
+        // Each position of the chain keeps itself and lists two options: 3 positions
+        // of one word and a slot each.
+        let per_position = 3 * (1 + SLOT_WORDS);
+        let budget = Budget::unlimited().with_memory(1000 * per_position);
+        let mut oracle = Oracle::with_budget(&chain, Convention::Normal, &budget);
+        assert_eq!(
+            oracle.outcome(&100_000),
+            Err(SearchError::Exhausted(Exhausted::Memory {
+                limit: 1000 * per_position
+            }))
+        );
+        assert!(budget.held() <= 1001 * per_position, "{}", budget.held());
+        let budget = Budget::unlimited().with_memory(1000 * per_position);
+        let mut oracle = Oracle::with_budget(&chain, Convention::Normal, &budget);
+        assert_eq!(oracle.remoteness(&900).unwrap(), (Outcome::P, 600));
     }
 
     /// A position with more moves than a search lists.

@@ -43,21 +43,24 @@ impl<T> Once<T> {
 }
 
 /// Extend a table to `len` values with `extend(table, new_len)`, a chunk at a time,
-/// spending one unit of `budget` per value: a long table stops cleanly when the
-/// budget runs out.
+/// spending one unit of `budget`'s work and holding one table entry of its memory
+/// per value, before the chunk is computed: a long table stops cleanly when the
+/// budget runs out. `extend` may hold more for what it keeps beside the table.
 pub fn extend_within_budget(
     table: &mut Vec<u32>,
     len: usize,
     budget: &Budget,
-    mut extend: impl FnMut(&mut Vec<u32>, usize),
+    mut extend: impl FnMut(&mut Vec<u32>, usize) -> Result<(), Error>,
 ) -> Result<(), Error> {
     const CHUNK: usize = 4096;
     while table.len() < len {
         let next = (table.len() + CHUNK).min(len);
+        let values = (next - table.len()) as u64;
         budget
-            .spend((next - table.len()) as u64)
+            .spend(values)
+            .and_then(|()| budget.hold(values))
             .map_err(|e| Error::from_budget(e, "the table of values"))?;
-        extend(table, next);
+        extend(table, next)?;
     }
     Ok(())
 }

@@ -1,13 +1,13 @@
 //! `nimlab analyze GAME POSITION`: who wins, the Grundy value, every winning move.
 
-use super::{PositionArgs, convention, game};
+use super::{PositionArgs, convention, game, more_hint};
 use crate::failure::Failure;
 use crate::output::{convention_rule, read_position, to_stdout, write_json};
 use nimlab_core::limits::POSITION_ECHO;
 use nimlab_core::parse::parse_bounded;
 use nimlab_core::report::AnalysisReport;
 use nimlab_core::text::plural;
-use nimlab_core::{Budget, Convention, Nat, Outcome};
+use nimlab_core::{Convention, Nat, Outcome};
 use std::io::{self, Write};
 
 const EXAMPLES: &str = "\
@@ -40,7 +40,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         &position,
         convention(args.question.misere),
         max_moves,
-        &Budget::unlimited(),
+        &args.question.time_limit.budget()?,
     )?;
     let echo = if args.question.json {
         POSITION_ECHO.get()
@@ -106,7 +106,8 @@ fn write_plain(out: &mut dyn Write, report: &AnalysisReport) -> io::Result<()> {
         let moves = plural(&unlisted, "move", "moves");
         writeln!(
             out,
-            "  … and {unlisted} more winning {moves} (--max-moves lists more)"
+            "  … and {unlisted} more winning {moves} ({})",
+            more_hint(report.text_limited)
         )?;
     }
     Ok(())

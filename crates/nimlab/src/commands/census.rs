@@ -1,15 +1,16 @@
 //! `nimlab census --digits D`: every octal code with at most D digits, one JSON line
-//! of findings per code, on every core, in shards, resumable.
+//! of findings per code, on every core, in shards, resumable, and the tables of a
+//! census for publication.
 
 use crate::failure::Failure;
 use crate::output::read_text;
 use nimlab_core::Budget;
 use nimlab_core::limits::{DAG_FILE, GRUNDY_TABLE};
 use nimlab_core::parse::parse_bounded;
-use nimlab_core::research::census::{self, CensusLine};
-use std::collections::HashSet;
-use std::fs::{File, OpenOptions};
-use std::io::{self, Read, Seek, SeekFrom, Write};
+use nimlab_core::research::census::{self, CensusLine, ReportStyle};
+use nimlab_runs::census_file::{self, CensusFile, Header};
+use std::fs::File;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -20,6 +21,8 @@ Examples:
   nimlab census --digits 2 --misere
   nimlab census --digits 3 --upto 4096 --out census.jsonl
   nimlab census --digits 2 --shard 0/4 --out census-0.jsonl
+  nimlab census --digits 2 --out census-2.jsonl --report census-2.md
+  nimlab census --from census-0.jsonl --report census-0.html
   echo 0.77 > codes.txt; nimlab census --codes codes.txt";
 
 /// Run every octal code of up to D digits and write one JSON line of findings per code.
@@ -27,8 +30,9 @@ Examples:
 /// Each line holds the code's period and preperiod with the values that prove them, or
 /// the bound reached, the largest value and the number of rare values.
 ///
-/// With --out, lines are appended to FILE and a census that is stopped continues where
-/// it was when run again: codes already in FILE are not redone.
+/// With --out, lines are appended to FILE after a header line with the census's
+/// settings, and a census that is stopped continues where it was when run again:
+/// codes already in FILE are not redone. Several runs may append to one FILE at once.
 #[derive(clap::Args)]
 #[command(after_help = EXAMPLES)]
 pub struct Args {
@@ -36,7 +40,7 @@ pub struct Args {
     #[arg(
         long,
         value_name = "D",
-        required_unless_present = "codes",
+        required_unless_present_any = ["codes", "from"],
         conflicts_with = "codes"
     )]
     digits: Option<String>,
@@ -56,6 +60,20 @@ pub struct Args {
     /// Append the lines to FILE, skipping the codes it already holds.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+    /// Write the census's tables for publication to FILE: Markdown, or HTML when FILE
+    /// ends in .html (from --out FILE, all its lines).
+    #[arg(long, value_name = "FILE.md")]
+    report: Option<PathBuf>,
+    /// Make the --report from these census files (written by --out, such as the
+    /// shards of one census) instead of running a census.
+    #[arg(
+        long,
+        value_name = "FILE",
+        num_args = 1..,
+        requires = "report",
+        conflicts_with_all = ["digits", "codes", "shard", "jobs", "out", "misere"]
+    )]
+    from: Vec<PathBuf>,
     /// Add each code's misère quotient: tame or wild and its order, or "not found"
     /// within the bounds of `nimlab quotient`.
     #[arg(long)]
@@ -63,16 +81,22 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
+    // A report that cannot be written is refused before the census runs, not after.
+    if let Some(report) = args.report.as_ref().filter(|path| path.is_dir()) {
+        return Err(Failure::Input(format!(
+            "invalid --report '{}': it is a directory; expected a file to write",
+            report.display()
+        )));
+    }
+    if let Some(report) = args.report.as_ref().filter(|_| !args.from.is_empty()) {
+        return write_report(&args.from, report);
+    }
     let mut codes = match (&args.digits, &args.codes) {
         (Some(digits), _) => census::codes(parse_bounded(digits, "--digits", 1, 6)? as u32)?,
-        (None, Some(path)) => {
-            let file = File::open(path)
-                .map_err(|e| Failure::Input(format!("cannot read {}: {e}", path.display())))?;
-            census::codes_from_list(&read_text(file, &DAG_FILE, "the list of codes")?)?
-        }
-        (None, None) => unreachable!("clap requires --digits or --codes"),
+        (None, Some(path)) => read_codes(path)?,
+        (None, None) => unreachable!("clap requires --digits, --codes or --from"),
     };
-    let upto = parse_bounded(&args.upto, "--upto", 1, GRUNDY_TABLE.value)? as usize;
+    let upto = parse_bounded(&args.upto, "--upto", 1, GRUNDY_TABLE.value)?;
     if let Some(shard) = &args.shard {
         let (index, count) = parse_shard(shard)?;
         codes = census::shard(codes, index, count);
@@ -81,15 +105,130 @@ pub fn run(args: Args) -> Result<(), Failure> {
         Some(jobs) => parse_bounded(jobs, "--jobs", 1, 1024)? as usize,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
-    let mut out: Box<dyn Write> = match &args.out {
-        Some(path) => {
-            let (file, done) = open_for_appending(path)?;
-            codes.retain(|code| !done.contains(code));
-            Box::new(file)
-        }
-        None => Box::new(io::stdout().lock()),
+    let header = Header {
+        upto,
+        misere: args.misere,
     };
-    survey_all(&codes, upto, args.misere, jobs, &mut out)
+    match &args.out {
+        Some(path) => {
+            let parse = |line: &str| parse_line(line, args.misere).map(|line| line.code);
+            let mut file = CensusFile::open(path, header, parse)?;
+            if file.garbled() > 0 {
+                eprintln!(
+                    "nimlab: {} line(s) of {} did not read and are dropped: their codes are \
+                     run again",
+                    file.garbled(),
+                    path.display()
+                );
+            }
+            codes.retain(|code| !file.is_done(code));
+            survey_all(&codes, header, jobs, &mut |line, text| {
+                file.append(&line.code, text)?;
+                Ok(())
+            })?;
+            match &args.report {
+                Some(report) => write_report(std::slice::from_ref(path), report),
+                None => Ok(()),
+            }
+        }
+        None => {
+            let mut lines = Vec::new();
+            let mut stdout = io::stdout().lock();
+            survey_all(&codes, header, jobs, &mut |line, text| {
+                writeln!(stdout, "{text}")?;
+                stdout.flush()?;
+                if args.report.is_some() {
+                    lines.push(line);
+                }
+                Ok(())
+            })?;
+            match &args.report {
+                Some(report) => save_report(report, &lines, header),
+                None => Ok(()),
+            }
+        }
+    }
+}
+
+/// The codes listed in the file at `path`, checked, each once.
+fn read_codes(path: &Path) -> Result<Vec<String>, Failure> {
+    let unreadable = |why: &dyn std::fmt::Display| {
+        Failure::Input(format!(
+            "invalid --codes '{}': {why}; expected a file of codes, one per line",
+            path.display()
+        ))
+    };
+    let file = File::open(path).map_err(|e| unreadable(&e))?;
+    let what = format!("--codes '{}'", path.display());
+    let text = read_text(file, &DAG_FILE, &what).map_err(|failure| match failure {
+        Failure::Other(message) => unreadable(&message),
+        other => other,
+    })?;
+    Ok(census::codes_from_list(&text)?)
+}
+
+/// A line of a census with or without misère columns, if it reads as one.
+fn parse_line(line: &str, misere: bool) -> Option<CensusLine> {
+    serde_json::from_str::<CensusLine>(line)
+        .ok()
+        .filter(|line| line.misere.is_some() == misere)
+}
+
+/// The report of the census files `from` (one census: the same settings) in `report`.
+fn write_report(from: &[PathBuf], report: &Path) -> Result<(), Failure> {
+    let mut lines = Vec::new();
+    let mut settings: Option<(Header, &Path)> = None;
+    for path in from {
+        let read = census_file::read(path, |line| serde_json::from_str::<CensusLine>(line).ok())?;
+        let (kept, other): (Vec<_>, Vec<_>) =
+            (read.lines.into_iter()).partition(|line| line.misere.is_some() == read.header.misere);
+        match settings {
+            Some((first, first_path)) if first != read.header => {
+                return Err(Failure::Input(format!(
+                    "invalid --from '{}': it is a census to {} values{}, but '{}' is one to \
+                     {}{}; expected the files of one census",
+                    path.display(),
+                    read.header.upto,
+                    if read.header.misere {
+                        " with misère quotients"
+                    } else {
+                        ""
+                    },
+                    first_path.display(),
+                    first.upto,
+                    if first.misere {
+                        " with misère quotients"
+                    } else {
+                        ""
+                    },
+                )));
+            }
+            _ => settings = Some((read.header, path)),
+        }
+        let garbled = read.garbled + other.len();
+        if garbled > 0 {
+            eprintln!(
+                "nimlab: {garbled} line(s) of {} did not read and are left out: run the \
+                 census again with --out {} to redo their codes",
+                path.display(),
+                path.display()
+            );
+        }
+        lines.extend(kept);
+    }
+    let (header, _) = settings.expect("clap requires a file");
+    save_report(report, &lines, header)
+}
+
+/// Write the report of `lines`, of a census with `header`'s settings, to `path`.
+fn save_report(path: &Path, lines: &[CensusLine], header: Header) -> Result<(), Failure> {
+    let style = match path.extension().and_then(|e| e.to_str()) {
+        Some("html" | "htm") => ReportStyle::Html,
+        _ => ReportStyle::Markdown,
+    };
+    let text = census::report(lines, header.upto, header.misere, style);
+    std::fs::write(path, text)
+        .map_err(|e| Failure::Other(format!("cannot write {}: {e}", path.display())))
 }
 
 /// `I/K` with I < K.
@@ -108,52 +247,15 @@ fn parse_shard(text: &str) -> Result<(usize, usize), Failure> {
     Ok((index, count))
 }
 
-/// The file, opened for appending after its last complete line (a line cut by a kill
-/// is dropped), and the codes its lines hold.
-fn open_for_appending(path: &Path) -> Result<(File, HashSet<String>), Failure> {
-    let failed = |e: io::Error| Failure::Other(format!("cannot write {}: {e}", path.display()));
-    let mut file = OpenOptions::new()
-        .read(true)
-        .append(false)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(path)
-        .map_err(failed)?;
-    let mut text = String::new();
-    file.read_to_string(&mut text).map_err(|e| {
-        Failure::Input(format!(
-            "invalid --out '{}': {e}; expected a census file",
-            path.display()
-        ))
-    })?;
-    let complete = text.rfind('\n').map_or(0, |end| end + 1);
-    let mut done = HashSet::new();
-    for line in text[..complete].lines() {
-        let code = serde_json::from_str::<serde_json::Value>(line)
-            .ok()
-            .and_then(|line| line["code"].as_str().map(str::to_string))
-            .ok_or_else(|| {
-                Failure::Input(format!(
-                    "invalid --out '{}': the line '{line}' is not a census line",
-                    path.display()
-                ))
-            })?;
-        done.insert(code);
-    }
-    file.set_len(complete as u64).map_err(failed)?;
-    file.seek(SeekFrom::End(0)).map_err(failed)?;
-    Ok((file, done))
-}
-
-/// Survey `codes` on `jobs` threads, writing each line whole as soon as it is found.
+/// Survey `codes` on `jobs` threads with `header`'s settings, passing each line and its
+/// JSON text to `emit` as soon as it is found.
 fn survey_all(
     codes: &[String],
-    upto: usize,
-    misere: bool,
+    header: Header,
     jobs: usize,
-    out: &mut dyn Write,
+    emit: &mut dyn FnMut(CensusLine, &str) -> Result<(), Failure>,
 ) -> Result<(), Failure> {
+    let (upto, misere) = (header.upto as usize, header.misere);
     let next = AtomicUsize::new(0);
     let (sender, receiver) = mpsc::channel::<Result<CensusLine, nimlab_core::Error>>();
     std::thread::scope(|scope| {
@@ -174,10 +276,8 @@ fn survey_all(
         drop(sender);
         for line in receiver {
             let line = line?;
-            let mut text = serde_json::to_string(&line).expect("census lines serialize");
-            text.push('\n');
-            out.write_all(text.as_bytes())?;
-            out.flush()?;
+            let text = serde_json::to_string(&line).expect("census lines serialize");
+            emit(line, &text)?;
         }
         Ok(())
     })

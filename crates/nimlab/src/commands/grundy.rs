@@ -1,14 +1,19 @@
 //! `nimlab grundy GAME --upto N`: the Grundy values of one heap, g(0..N), printed or
 //! streamed to a file with checkpoints (`--out`, `--resume`), and drawn (`--plot`).
 
-use super::sequence_file::{self, Encoding, Format};
 use super::{game, heap_sequence};
 use crate::failure::Failure;
 use crate::output::to_stdout;
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use indicatif::{ProgressBar, ProgressStyle};
 use nimlab_core::Budget;
 use nimlab_core::limits::GRUNDY_TABLE;
 use nimlab_core::parse::parse_bounded;
-use std::path::PathBuf;
+use nimlab_core::solve::period::Periodicity;
+use nimlab_runs::format::{Encoding, Format};
+use nimlab_runs::sequence::{self, Event, Start};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -24,9 +29,10 @@ Examples:
 /// kayles, grundy-game, …) a long run shows its progress on a terminal and saves a
 /// checkpoint beside the file (FILE.checkpoint) every minute; if it is stopped, even
 /// killed, --resume continues from the last checkpoint and the file comes out byte for
-/// byte as an uninterrupted run writes it. The engine's values stay in FILE.table, a
-/// scratch file (2 bytes a value on disk) deleted when the run ends, so memory does not
-/// grow with N; a periodic game repeats its period once it is certified.
+/// byte as an uninterrupted run writes it (with no checkpoint yet, --resume starts the
+/// run). The engine's values stay in FILE.table, a scratch file (2 bytes a value on
+/// disk) deleted when the run ends, so memory does not grow with N; a periodic game
+/// repeats its period once it is certified. A second run on the same FILE is refused.
 #[derive(clap::Args)]
 #[command(after_help = EXAMPLES)]
 pub struct Args {
@@ -35,24 +41,32 @@ pub struct Args {
     /// The largest heap size.
     #[arg(long, value_name = "N")]
     upto: String,
-    /// plain: one line of values; csv: "n,grundy" rows; json: one object; bfile: "n
-    /// g(n)" lines, as an OEIS b-file; binary: a header, the values as 16-bit or
-    /// 32-bit little-endian numbers, and a CRC-32 (see the README).
-    #[arg(long, value_enum, default_value_t = Format::Plain)]
+    /// How the values are written (the binary format is described in docs/FORMATS.md).
+    #[arg(long, default_value = "plain", value_parser = format_parser())]
     format: Format,
     /// Write the values to FILE instead of standard output.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
-    /// Continue the run that was writing --out FILE from its checkpoint.
+    /// Continue the run that was writing --out FILE from its checkpoint (with none,
+    /// start it).
     #[arg(long, requires = "out")]
     resume: bool,
     /// Also draw n against g(n) as an SVG picture.
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
-    /// Seconds between checkpoints of a long run (default 60).
-    #[arg(long, value_name = "SECONDS", default_value_t = 60.0, hide = true)]
-    checkpoint_every: f64,
+    /// Seconds between checkpoints of a long run.
+    #[arg(long, value_name = "SECONDS", default_value = "60")]
+    checkpoint_every: String,
 }
+
+/// The formats, by name, each with its description in the help.
+fn format_parser() -> impl TypedValueParser<Value = Format> {
+    let names = Format::ALL.map(|f| PossibleValue::new(f.name()).help(f.description()));
+    PossibleValuesParser::new(names).map(|name| name.parse().expect("a listed format"))
+}
+
+/// The longest time between checkpoints: a day.
+const MAX_CHECKPOINT_SECONDS: f64 = 86_400.0;
 
 pub fn run(args: Args) -> Result<(), Failure> {
     let game = game(&args.game)?;
@@ -71,22 +85,23 @@ pub fn run(args: Args) -> Result<(), Failure> {
         upto,
         wide: engine.is_none(),
     };
+    if let (Some(out), Some(plot)) = (&args.out, &args.plot) {
+        refuse_same_file(out, plot)?;
+    }
     match (&args.out, engine) {
         (Some(path), Some(rules)) => {
-            let run = sequence_file::Run {
+            let run = sequence::Run {
                 path: path.clone(),
                 encoding,
                 rules,
                 resume: args.resume,
-                checkpoint_every: std::time::Duration::from_secs_f64(
-                    args.checkpoint_every.max(0.0),
-                ),
+                checkpoint_every: parse_seconds(&args.checkpoint_every)?,
             };
-            run.execute()?;
+            run_with_progress(&run)?;
         }
         (Some(path), None) => {
             let values = sequence.grundy_table(upto as usize, &Budget::unlimited())?;
-            sequence_file::write_all(path, &encoding, &values)?;
+            encoding.write_file(path, &values)?;
         }
         (None, _) => {
             let values = sequence.grundy_table(upto as usize, &Budget::unlimited())?;
@@ -94,13 +109,144 @@ pub fn run(args: Args) -> Result<(), Failure> {
         }
     }
     if let Some(plot) = &args.plot {
-        let drawn = upto.min(sequence_file::PLOT_VALUES as u64 - 1) as usize;
+        let drawn = upto.min(PLOT_VALUES as u64 - 1) as usize;
         let values = sequence.grundy_table(drawn, &Budget::unlimited())?;
         // The period, when the game has one within the search: its start is marked.
         let periodicity = sequence.periodicity(&Budget::unlimited()).ok();
-        sequence_file::plot(plot, &game.spec(), &values, periodicity.as_ref())?;
+        draw(plot, &game.spec(), &values, periodicity.as_ref())?;
     }
     Ok(())
+}
+
+/// Run `run`, with a progress bar with rate and time left on a terminal (drawn nowhere
+/// otherwise).
+fn run_with_progress(run: &sequence::Run) -> Result<(), Failure> {
+    let bar = ProgressBar::hidden();
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{bar:40} {human_pos}/{human_len} values, {per_sec:0}, {eta} left",
+        )
+        .expect("the template parses"),
+    );
+    run.execute(&mut |event| match event {
+        Event::Started { total, done, start } => {
+            if start == Start::NothingToResume {
+                eprintln!(
+                    "nimlab: {} has no checkpoint to resume: the run starts from g(0)",
+                    run.path.display()
+                );
+            }
+            bar.set_length(total);
+            bar.set_position(done);
+            bar.reset_eta();
+            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+        }
+        Event::Advanced { done } => bar.set_position(done),
+    })?;
+    bar.finish_and_clear();
+    Ok(())
+}
+
+/// SECONDS of --checkpoint-every: a number from 0 to a day.
+fn parse_seconds(text: &str) -> Result<Duration, Failure> {
+    match text.parse::<f64>() {
+        Ok(seconds) if (0.0..=MAX_CHECKPOINT_SECONDS).contains(&seconds) => {
+            Ok(Duration::from_secs_f64(seconds))
+        }
+        _ => Err(Failure::Input(format!(
+            "invalid --checkpoint-every '{text}': expected a number of seconds from 0 to \
+             {MAX_CHECKPOINT_SECONDS}"
+        ))),
+    }
+}
+
+/// Refuse a --plot that would overwrite the output, its checkpoint or its table.
+fn refuse_same_file(out: &Path, plot: &Path) -> Result<(), Failure> {
+    // The file's directory resolved, so that `f` and `./f` are one file even before
+    // either exists.
+    let resolved = |path: &Path| match (path.parent(), path.file_name()) {
+        (Some(parent), Some(name)) => {
+            let parent = if parent.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                parent
+            };
+            parent
+                .canonicalize()
+                .map_or(path.to_path_buf(), |p| p.join(name))
+        }
+        _ => path.to_path_buf(),
+    };
+    let plot_file = resolved(plot);
+    let outputs = [
+        ("--out", out.to_path_buf()),
+        ("--out's checkpoint", sequence::checkpoint_path(out)),
+        ("--out's table", sequence::table_path(out)),
+    ];
+    match outputs.iter().find(|(_, path)| resolved(path) == plot_file) {
+        Some((what, _)) => Err(Failure::Input(format!(
+            "invalid --plot '{}': it is the file of {what}; expected another file",
+            plot.display()
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// The most values drawn by `--plot`.
+const PLOT_VALUES: usize = 1 << 20;
+
+/// Draw n against g(n) for `values` (the caller passes at most [`PLOT_VALUES`]), with
+/// the certified period marked when there is one, as SVG.
+fn draw(
+    path: &Path,
+    spec: &str,
+    values: &[u32],
+    periodicity: Option<&Periodicity>,
+) -> Result<(), Failure> {
+    use plotters::prelude::*;
+    let failed =
+        |e: &dyn std::fmt::Display| Failure::Other(format!("cannot draw {}: {e}", path.display()));
+    let last = values.len().max(2) as u64 - 1;
+    let top = values.iter().copied().max().unwrap_or(0).max(1);
+    let caption = match periodicity {
+        Some(p) => format!(
+            "{spec}: g(n) for n ≤ {last}; period {} from n = {}",
+            p.period, p.preperiod
+        ),
+        None => format!("{spec}: g(n) for n ≤ {last}"),
+    };
+    let root = SVGBackend::new(path, (1000, 560)).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| failed(&e))?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(caption, ("sans-serif", 20))
+        .margin(16)
+        .x_label_area_size(40)
+        .y_label_area_size(50)
+        .build_cartesian_2d(0..last, 0..top + 1)
+        .map_err(|e| failed(&e))?;
+    chart
+        .configure_mesh()
+        .x_desc("n (heap size)")
+        .y_desc("g(n)")
+        .draw()
+        .map_err(|e| failed(&e))?;
+    chart
+        .draw_series(
+            (0u64..)
+                .zip(values)
+                .map(|(n, &g)| Circle::new((n, g), 1, BLUE.filled())),
+        )
+        .map_err(|e| failed(&e))?;
+    if let Some(p) = periodicity.filter(|p| (p.preperiod as u64) <= last) {
+        let at = p.preperiod as u64;
+        chart
+            .draw_series(LineSeries::new(
+                [(at, 0), (at, top + 1)],
+                RED.stroke_width(2),
+            ))
+            .map_err(|e| failed(&e))?;
+    }
+    root.present().map_err(|e| failed(&e))
 }
 
 /// N of --upto: within [`GRUNDY_TABLE`] when the values are held in memory, within the

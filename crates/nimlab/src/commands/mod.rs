@@ -3,28 +3,33 @@
 pub mod analyze;
 pub mod census;
 pub mod grundy;
-mod mapped_table;
 pub mod moves;
 pub mod period;
 pub mod play;
 pub mod quotient;
 pub mod review;
 pub mod seq;
-mod sequence_file;
 pub mod serve;
 pub mod shell;
 pub mod task;
 
 use crate::failure::Failure;
 use crate::output::read_text;
-use nimlab_core::limits::DAG_FILE;
+use nimlab_core::limits::{DAG_FILE, LISTED_TEXT, QUESTION_TIME};
 use nimlab_core::protocol::HeapSequence;
-use nimlab_core::{Convention, InputError, Ruleset, game_with};
+use nimlab_core::registry::Spec;
+use nimlab_core::{Budget, Convention, InputError, Ruleset};
 use std::sync::Arc;
+use std::time::Duration;
 
 /// The game named by a spec argument; files it names (`dag:FILE`) are read here.
 fn game(spec: &str) -> Result<Arc<dyn Ruleset>, Failure> {
-    Ok(game_with(spec, &read_file)?)
+    build(&spec.parse()?)
+}
+
+/// The game of a spec already read, reading the files it names.
+fn build(spec: &Spec) -> Result<Arc<dyn Ruleset>, Failure> {
+    Ok(spec.build(&read_file)?)
 }
 
 /// The question `analyze` and `moves` answer: a game, a position, a convention, and
@@ -42,17 +47,70 @@ pub struct PositionArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    time_limit: TimeLimit,
+}
+
+/// How long a question may compute (`--time-limit`), shared by the commands that
+/// answer questions about games.
+#[derive(clap::Args)]
+pub struct TimeLimit {
+    /// Stop after SECONDS of computing, with a one-line error (0: no limit).
+    #[arg(long, value_name = "SECONDS", default_value = DEFAULT_TIME_LIMIT)]
+    time_limit: String,
+}
+
+/// The default of `--time-limit`: [`QUESTION_TIME`] in seconds.
+const DEFAULT_TIME_LIMIT: &str = "1.5";
+const _: () = assert!(QUESTION_TIME.value == 1500, "DEFAULT_TIME_LIMIT says 1.5 s");
+
+impl TimeLimit {
+    /// The budget of one question within this time limit.
+    fn budget(&self) -> Result<Budget, Failure> {
+        let seconds: f64 = self
+            .time_limit
+            .parse()
+            .ok()
+            .filter(|s: &f64| s.is_finite() && (0.0..=1e9).contains(s))
+            .ok_or_else(|| {
+                InputError::invalid(
+                    "--time-limit",
+                    &self.time_limit,
+                    "a number of seconds from 0 (no limit) to 1000000000",
+                )
+            })?;
+        let time = (seconds > 0.0).then(|| Duration::from_secs_f64(seconds));
+        Ok(Budget::question(time))
+    }
+}
+
+/// Why a list of moves stops before the last one: the number asked for, or the
+/// length of the text (moves of huge positions).
+fn more_hint(text_limited: bool) -> String {
+    if text_limited {
+        format!("the list stops at {} characters of text", LISTED_TEXT.value)
+    } else {
+        "--max-moves lists more".to_string()
+    }
+}
+
+/// The budget of one question asked without `--time-limit`, as in play: memory and
+/// [`QUESTION_TIME`] bounded.
+fn question_budget() -> Budget {
+    Budget::question(Some(Duration::from_millis(QUESTION_TIME.value)))
 }
 
 /// The single-heap nim-sequence of a game played on heaps.
 fn heap_sequence(game: &dyn Ruleset) -> Result<&dyn HeapSequence, Failure> {
     // A well-formed question without an answer, as `period nim` is: status 1.
-    game.heap_sequence().ok_or_else(|| {
-        Failure::Other(format!(
-            "{} is not played on heaps, so it has no nim-sequence",
-            game.spec()
-        ))
-    })
+    game.heap_game()
+        .map(|heaps| heaps.sequence())
+        .ok_or_else(|| {
+            Failure::Other(format!(
+                "{} is not played on heaps, so it has no nim-sequence",
+                game.spec()
+            ))
+        })
 }
 
 /// The convention a `--misere` flag asks for.
@@ -71,4 +129,14 @@ fn read_file(path: &str) -> Result<String, InputError> {
     read_text(file, &DAG_FILE, "the file").map_err(|failure| {
         InputError::invalid("file", path, format!("a text file: {}", failure.message()))
     })
+}
+
+/// A long run's failure: a refusal is bad input (status 2), anything else status 1.
+impl From<nimlab_runs::Error> for Failure {
+    fn from(error: nimlab_runs::Error) -> Self {
+        match error {
+            nimlab_runs::Error::Refused(message) => Failure::Input(message),
+            other => Failure::Other(other.to_string()),
+        }
+    }
 }

@@ -1,7 +1,7 @@
 //! `nimlab moves GAME POSITION`: every legal move with its value for the player who
 //! makes it.
 
-use super::{PositionArgs, convention, game};
+use super::{PositionArgs, convention, game, more_hint};
 use crate::board;
 use crate::failure::Failure;
 use crate::output::{convention_rule, read_position, to_stdout, write_json};
@@ -9,7 +9,7 @@ use nimlab_core::limits::POSITION_ECHO;
 use nimlab_core::parse::parse_bounded;
 use nimlab_core::report::MovesReport;
 use nimlab_core::text::plural;
-use nimlab_core::{Budget, Convention, Nat};
+use nimlab_core::{Convention, Nat};
 use std::io::{self, Write};
 
 const EXAMPLES: &str = "\
@@ -39,7 +39,12 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let position = game.parse_position(&text)?;
     let max_moves = parse_bounded(&args.max_moves, "--max-moves", 0, u64::MAX)? as usize;
     let convention = convention(args.question.misere);
-    let values = game.move_values(&position, convention, max_moves, &Budget::unlimited())?;
+    let values = game.move_list(
+        &position,
+        convention,
+        max_moves,
+        &args.question.time_limit.budget()?,
+    )?;
     let with_positions = text.len() <= POSITION_ECHO.get();
     let report = MovesReport::new(game.as_ref(), &position, convention, values, with_positions);
     to_stdout(|out| {
@@ -68,12 +73,15 @@ fn write_plain(out: &mut dyn Write, report: &MovesReport) -> io::Result<()> {
     let count = &report.count;
     let moves = plural(count, "move", "moves");
     writeln!(out, "{count} legal {moves}, winning moves first:")?;
+    // Moves are typed in a column this wide; longer ones (of huge positions) stick out.
+    const COLUMN: usize = 12;
     let width = report
         .moves
         .iter()
         .map(|m| m.text.chars().count())
         .max()
-        .unwrap_or(0);
+        .unwrap_or(0)
+        .min(COLUMN);
     for m in &report.moves {
         let result = if m.wins { "win " } else { "lose" };
         let mut values = Vec::new();
@@ -103,7 +111,8 @@ fn write_plain(out: &mut dyn Write, report: &MovesReport) -> io::Result<()> {
         let moves = plural(&unlisted, "move", "moves");
         writeln!(
             out,
-            "  … and {unlisted} more {moves} (--max-moves lists more)"
+            "  … and {unlisted} more {moves} ({})",
+            more_hint(report.text_limited)
         )?;
     }
     Ok(())

@@ -1,9 +1,8 @@
 //! `nimlab period GAME`: the certified preperiod and period of a heap game.
 
-use super::{game, heap_sequence};
+use super::{TimeLimit, game, heap_sequence};
 use crate::failure::Failure;
 use crate::output::{to_stdout, write_json};
-use nimlab_core::Budget;
 use nimlab_core::error::InputError;
 use nimlab_core::limits::GRUNDY_TABLE;
 use nimlab_core::parse::parse_bounded;
@@ -32,12 +31,14 @@ pub struct Args {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    time_limit: TimeLimit,
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
     let game = game(&args.game)?;
     let sequence = heap_sequence(game.as_ref())?;
-    let budget = Budget::unlimited();
+    let budget = args.time_limit.budget()?;
     let periodicity = match &args.max {
         None => sequence.periodicity(&budget)?,
         Some(max) => {

@@ -8,14 +8,14 @@ use nimlab_core::families::octal::Octal;
 use nimlab_core::families::staircase::Staircase;
 use nimlab_core::families::turtles::Turtles;
 use nimlab_core::heap::{HeapRules, HeapSum};
-use nimlab_core::protocol::Strategy;
+use nimlab_core::protocol::{Notation, Strategy};
 use nimlab_core::solve::sum::nim_sum;
 use nimlab_core::{Budget, Convention, InputError, Nat, Outcome};
 
 /// The outcome of `position` in normal play, as FIRST or SECOND.
 fn decide<S: Strategy>(game: &S, position: &S::Position) -> Result<&'static str, Failure> {
     Ok(winner(
-        game.analyze(position, Convention::Normal, 0, &Budget::unlimited())?
+        game.analyze(position, Convention::Normal, 0, &Budget::question(None))?
             .outcome,
     ))
 }
@@ -31,7 +31,7 @@ pub fn heaps(input: &mut Input) -> Result<Vec<Nat>, InputError> {
 pub fn heap_sum<H: HeapRules>(rules: &H, input: &mut Input) -> Result<String, Failure> {
     let values = heaps(input)?
         .iter()
-        .map(|heap| rules.heap_value(heap))
+        .map(|heap| rules.heap_value(heap, &Budget::question(None)))
         .collect::<Result<Vec<_>, _>>()?;
     let outcome = Outcome::from_mover_wins(nim_sum(&values) != 0u32);
     Ok(format!("{}\n", winner(outcome)))
@@ -59,10 +59,10 @@ pub fn misere_nim(input: &mut Input) -> Result<String, Failure> {
     let piles = heaps(input)?;
     let game = HeapSum { rules: Nim };
     let normal = game
-        .analyze(&piles, Convention::Normal, 0, &Budget::unlimited())?
+        .analyze(&piles, Convention::Normal, 0, &Budget::question(None))?
         .outcome;
     let misere = game
-        .analyze(&piles, Convention::Misere, 0, &Budget::unlimited())?
+        .analyze(&piles, Convention::Misere, 0, &Budget::question(None))?
         .outcome;
     Ok(format!(
         "NORMAL: {}\nMISERE: {}\n",

@@ -56,7 +56,7 @@ pub fn take_queries(input: &mut Input) -> Result<String, Failure> {
     let mut out = String::with_capacity(queries.min(1 << 20) * 7);
     for _ in 0..queries {
         let n = input.nat("n")?;
-        out += if game.heap_value(&n)? == 0u32 {
+        out += if game.heap_value(&n, &Budget::question(None))? == 0u32 {
             "SECOND\n"
         } else {
             "FIRST\n"
@@ -96,7 +96,7 @@ pub fn periodic_queries(input: &mut Input) -> Result<String, Failure> {
     let mut out = String::with_capacity(queries.min(1 << 20) * 3);
     for _ in 0..queries {
         let n: Nat = input.nat("n")?;
-        out += &game.heap_value(&n)?.to_string();
+        out += &game.heap_value(&n, &Budget::question(None))?.to_string();
         out.push('\n');
     }
     Ok(out)

@@ -1,6 +1,6 @@
-//! The octal engine's values in a memory-mapped file, for long runs of `grundy --out`.
+//! The octal engine's values in a memory-mapped file, for long runs.
 //!
-//! The file (`FILE.table` beside the output) holds g(0), g(1), … as 16-bit numbers in
+//! The file (`FILE.table` beside a run's output) holds g(0), g(1), … as 16-bit numbers in
 //! this machine's byte order; it is the run's scratch, deleted when the run finishes.
 //! The operating system keeps resident only the pages the engine touches, and the table
 //! gives back all but the first [`FRONT`] and the last [`BACK`] values every
@@ -10,6 +10,8 @@
 //! from the page cache or the disk. Every value stays addressable, so no value depends
 //! on a guess about how far back the engine will look.
 
+use crate::Error;
+use crate::files::{lock, open_regular, refuse};
 use memmap2::{MmapMut, UncheckedAdvice};
 use nimlab_octal::Table;
 use std::fs::{File, OpenOptions};
@@ -32,7 +34,7 @@ pub const PERIOD_WINDOW: usize = 1 << 22;
 
 const VALUE_BYTES: usize = std::mem::size_of::<u16>();
 
-/// A [`Table`] in a memory-mapped file.
+/// A [`Table`] in a memory-mapped file, locked for this process while it is open.
 pub struct MappedTable {
     file: File,
     map: MmapMut,
@@ -52,34 +54,34 @@ pub struct MappedTable {
 const FIRST_CAPACITY: usize = 1 << 20;
 
 impl MappedTable {
-    /// A new, empty table in `path` (replacing any file there) that may grow to `most`
-    /// values; it claims the disk as it grows (doubling), so a periodic game that needs
-    /// few values takes little.
-    pub fn create(path: &Path, most: usize) -> io::Result<MappedTable> {
-        let file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(true)
-            .open(path)?;
-        MappedTable::new(file, 0, most.min(FIRST_CAPACITY), most)
+    /// A new, empty table in `path` (replacing any file there, once it is locked) that
+    /// may grow to `most` values; it claims the disk as it grows (doubling), so a
+    /// periodic game that needs few values takes little.
+    pub fn create(path: &Path, most: usize) -> Result<MappedTable, Error> {
+        let file = open_locked(path, OpenOptions::new().create(true))?;
+        file.set_len(0).map_err(Error::io("write", path))?;
+        MappedTable::new(file, 0, most.min(FIRST_CAPACITY), most).map_err(Error::io("write", path))
     }
 
     /// The table in `path`, whose first `len` values a run wrote and synced, that may
     /// grow to `most` values.
-    pub fn open(path: &Path, len: usize, most: usize) -> io::Result<MappedTable> {
-        let file = OpenOptions::new().read(true).write(true).open(path)?;
-        let bytes = file.metadata()?.len();
+    pub fn open(path: &Path, len: usize, most: usize) -> Result<MappedTable, Error> {
+        let expected = "the table its checkpoint was written with";
+        let file = match open_locked(path, &mut OpenOptions::new()) {
+            Err(Error::Io { source, .. }) if source.kind() == io::ErrorKind::NotFound => {
+                return Err(refuse("table", path, "it does not exist", expected));
+            }
+            file => file?,
+        };
+        let bytes = file.metadata().map_err(Error::io("read", path))?.len();
         if bytes < (len * VALUE_BYTES) as u64 {
-            return Err(io::Error::new(
-                io::ErrorKind::UnexpectedEof,
-                format!(
-                    "it has {bytes} bytes, fewer than the {} its {len} values take",
-                    len * VALUE_BYTES
-                ),
-            ));
+            let what = format!(
+                "it has {bytes} bytes, fewer than the {} its {len} values take",
+                len * VALUE_BYTES
+            );
+            return Err(refuse("table", path, &what, expected));
         }
-        MappedTable::new(file, len, len, most.max(len))
+        MappedTable::new(file, len, len, most.max(len)).map_err(Error::io("read", path))
     }
 
     /// Why the table last failed to grow, if it did.
@@ -125,6 +127,14 @@ impl MappedTable {
     }
 }
 
+/// The regular file at `path`, opened to read and write with `options` and locked.
+fn open_locked(path: &Path, options: &mut OpenOptions) -> Result<File, Error> {
+    let expected = "the scratch file of a run (a regular file)";
+    let file = open_regular(path, options.read(true).write(true), "table", expected)?;
+    lock(&file, path, "table")?;
+    Ok(file)
+}
+
 /// Room for `capacity` values in `file`, claimed on disk, and the whole file mapped.
 fn claim(file: &File, capacity: usize) -> io::Result<MmapMut> {
     let bytes = (capacity * VALUE_BYTES) as u64;
@@ -140,9 +150,14 @@ fn claim(file: &File, capacity: usize) -> io::Result<MmapMut> {
             ));
         }
     }
-    // SAFETY: the file is this run's own scratch, which nothing else changes while it
-    // is mapped, and the map is never read past the file's length.
-    unsafe { MmapMut::map_mut(file) }
+    // SAFETY: the file is this run's own scratch, locked for it, which nothing else
+    // changes while it is mapped, and the map is never read past the file's length.
+    unsafe { MmapMut::map_mut(file) }.map_err(|e| {
+        io::Error::new(
+            e.kind(),
+            format!("cannot map its {} MiB into memory: {e}", bytes >> 20),
+        )
+    })
 }
 
 impl Table for MappedTable {
@@ -222,6 +237,9 @@ mod tests {
         table.sync().unwrap();
         drop(table);
         let reopened = MappedTable::open(&path, count - 5, count).unwrap();
+        // While it is open, no other open of the file may have it.
+        let held = MappedTable::create(&path, count).err().unwrap().to_string();
+        assert!(held.contains("another run is writing it"), "{held}");
         assert_eq!(reopened.values().len(), count - 5);
         assert!(holds_values(&reopened));
         assert!(MappedTable::open(&path, 4 * count, 4 * count).is_err());
