@@ -24,6 +24,7 @@
 //! [`Error::TooLarge`] beyond.
 
 pub mod engine;
+pub mod losing;
 mod take_break;
 
 use crate::budget::Budget;
@@ -770,6 +771,10 @@ impl<H: HeapRules> HeapGame for HeapSum<H> {
 
     fn misere_quotient(&self) -> Option<&LazyQuotient> {
         self.rules.misere_quotient()
+    }
+
+    fn misere_is_tame(&self, budget: &Budget) -> Result<bool, Error> {
+        self.rules.misere_is_tame(budget)
     }
 
     fn tame_values(

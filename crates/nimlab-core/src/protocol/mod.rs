@@ -299,6 +299,10 @@ pub trait HeapGame: Send + Sync {
     /// The misère quotient, when the quotient method covers the game.
     fn misere_quotient(&self) -> Option<&LazyQuotient>;
 
+    /// Whether misère play of any sum of heaps follows the misère-Nim rule on Grundy
+    /// values (the tameness lemma of [`crate::heap`]), as checked within `budget`.
+    fn misere_is_tame(&self, budget: &Budget) -> Result<bool, Error>;
+
     /// The Grundy values of the heaps of `position` (a position of this game), when
     /// misère play of any sum of such heaps follows the misère-Nim rule (every heap
     /// of value 0 that has a move has a move to value 1: the tameness lemma of
