@@ -20,6 +20,7 @@
 //! - [`registry`]: from a spec string to a shared [`Ruleset`].
 //! - [`report`]: the answers front ends print or serve, as data; reviewing a game.
 //! - [`research`]: the census of octal codes and the classifier of games.
+//! - [`task`]: the Sprague–Grundy practice tasks, from input text to answer text.
 
 pub mod budget;
 pub mod error;
@@ -44,6 +45,7 @@ pub mod registry;
 
 pub mod report;
 pub mod research;
+pub mod task;
 
 pub use budget::Budget;
 pub use error::{Error, InputError};

@@ -253,6 +253,22 @@ pub const INPUT_TEXT: Limit = Limit {
     reason: "ten million heaps fit; /dev/zero does not",
 };
 
+/// The most items a practice task's input may announce (m, Q, k, |S| of `nimlab task`).
+pub const TASK_COUNT: Limit = Limit {
+    name: "items a practice task's input announces",
+    value: 10_000_000,
+    unit: "items",
+    reason: "ten million heaps or queries are read in seconds",
+};
+
+/// The largest n of a practice task's table g(0), …, g(n) (tasks 2 and 8).
+pub const TASK_TABLE: Limit = Limit {
+    name: "values of a practice task's table",
+    value: 100_000_000,
+    unit: "values",
+    reason: "the table is held in memory and printed (400 MB)",
+};
+
 /// The longest DAG file read.
 pub const DAG_FILE: Limit = Limit {
     name: "size of a DAG file",
@@ -322,6 +338,8 @@ pub const ALL: &[Limit] = &[
     DAG_EDGES,
     GRUNDY_TABLE,
     INPUT_TEXT,
+    TASK_COUNT,
+    TASK_TABLE,
     DAG_FILE,
     RECORD_FILE,
     PLAY_LINE,

@@ -25,8 +25,8 @@ use std::time::{Duration, Instant};
 const SET: [usize; 3] = [1, 2, 3];
 /// Every pile's size.
 const N: u8 = 8;
-/// The seed's table covers m = 1..5 at least.
-const SEED_MAX_M: usize = 5;
+/// The benchmark table covers m = 1..5 at least, as the exercise asks.
+const LEAST_MAX_M: usize = 5;
 
 /// What task B was asked for.
 pub struct Options {
@@ -43,7 +43,7 @@ impl Options {
         plot: Option<String>,
     ) -> Result<Self, InputError> {
         let max_m = match max_m {
-            Some(text) => parse_bounded(text, "--max-m", SEED_MAX_M as u64, 64)? as usize,
+            Some(text) => parse_bounded(text, "--max-m", LEAST_MAX_M as u64, 64)? as usize,
             None => 40,
         };
         let budget = match budget {
@@ -186,11 +186,11 @@ fn ms(time: Duration) -> f64 {
 }
 
 fn winner(outcome: Outcome) -> &'static str {
-    super::winner(outcome)
+    nimlab_core::task::winner(outcome)
 }
 
 /// Run the search for m = 1, 2, … up to `max_m`, stopping after the first m over
-/// budget (but never before the seed's m = 1..5).
+/// budget (but never before m = 1..5).
 fn measure(sorted: bool, options: &Options) -> Vec<Row> {
     let mut rows = Vec::new();
     for m in 1..=options.max_m {
@@ -203,7 +203,7 @@ fn measure(sorted: bool, options: &Options) -> Vec<Row> {
             decomposed,
             decompose_time,
         });
-        if over && m >= SEED_MAX_M {
+        if over && m >= LEAST_MAX_M {
             break;
         }
     }

@@ -1,20 +1,17 @@
 //! `nimlab task N`: the Sprague–Grundy practice tasks 1–15 and benchmark B, each
 //! reading its input from standard input and writing exactly the exercise's
-//! output format (nothing else on stdout). Every task calls the core's games and
-//! engine; the modules here only read tokens and format answers.
+//! output format (nothing else on stdout). The tasks are the core's
+//! ([`nimlab_core::task`]); the benchmark, which measures time and draws a chart,
+//! is here.
 
 mod bench;
-mod classify;
-mod dag;
-mod engine;
-mod games;
-mod sums;
 
 use crate::failure::Failure;
 use crate::output::{read_text, to_stdout};
+use nimlab_core::InputError;
 use nimlab_core::limits::INPUT_TEXT;
-use nimlab_core::parse::{parse_bounded, parse_nat, tokens};
-use nimlab_core::{InputError, Nat, Outcome};
+use nimlab_core::parse::parse_bounded;
+use nimlab_core::task;
 use std::io;
 
 const EXAMPLES: &str = "\
@@ -34,9 +31,6 @@ Examples:
   echo 'THHTH' | nimlab task 14
   echo 'huge_n=yes has_closed_form=yes' | nimlab task 15
   nimlab task B --budget-seconds 2 --plot crossover.svg";
-
-/// Most items any count in a task's input may announce (m, Q, k, |S|).
-const MAX_COUNT: u64 = 10_000_000;
 
 /// Run one of the Sprague–Grundy practice tasks (1 to 15, or the benchmark B) on standard input.
 #[derive(clap::Args)]
@@ -78,111 +72,21 @@ pub fn run(args: Args) -> Result<(), Failure> {
         }
     }
     if number == 9 {
-        return engine::run();
+        let (report, matched) = task::demos()?;
+        to_stdout(|out| out.write_all(report.as_bytes()))?;
+        return if matched {
+            Ok(())
+        } else {
+            Err(Failure::Other(
+                "a demo did not match (see above)".to_string(),
+            ))
+        };
     }
-    let text = read_stdin()?;
-    let mut input = Input::new(&text);
-    let answer = match number {
-        1 => sums::mex_task(&mut input)?,
-        2 => sums::subtraction_table(&mut input)?,
-        3 => sums::subtraction_sum(&mut input)?,
-        4 => dag::run(&text)?,
-        5 => sums::take_queries(&mut input)?,
-        6 => games::grundy_game(&mut input)?,
-        7 => games::staircase(&mut input)?,
-        8 => sums::take_one_or_two(&mut input)?,
-        10 => sums::winning_target(&mut input)?,
-        11 => sums::periodic_queries(&mut input)?,
-        12 => games::kayles(&mut input)?,
-        13 => games::misere_nim(&mut input)?,
-        14 => games::turtles(&mut input)?,
-        15 => classify::run(&text)?,
-        _ => unreachable!("tasks are 1 to 15"),
-    };
-    if number != 4 && number != 15 {
-        input.finish()?;
-    }
+    let answer = task::answer(number as u8, &read_stdin()?)?;
     to_stdout(|out| out.write_all(answer.as_bytes()))
 }
 
 /// All of standard input, as text (at most [`INPUT_TEXT`] bytes).
 fn read_stdin() -> Result<String, Failure> {
     read_text(io::stdin().lock(), &INPUT_TEXT, "standard input")
-}
-
-/// The whitespace-separated tokens of a task's input, read in order.
-pub struct Input<'a> {
-    tokens: Box<dyn Iterator<Item = &'a str> + 'a>,
-}
-
-impl<'a> Input<'a> {
-    fn new(text: &'a str) -> Self {
-        Input {
-            tokens: Box::new(tokens(text)),
-        }
-    }
-
-    /// The next token, or an error saying a `what` is missing.
-    fn token(&mut self, what: &str, expected: &str) -> Result<&'a str, InputError> {
-        self.tokens
-            .next()
-            .ok_or_else(|| InputError::missing(what, expected))
-    }
-
-    /// The next token as a non-negative integer of any size.
-    fn nat(&mut self, what: &str) -> Result<Nat, InputError> {
-        parse_nat(self.token(what, "a non-negative integer")?, what)
-    }
-
-    /// The next token as an integer in `min..=max`.
-    fn bounded(&mut self, what: &str, min: u64, max: u64) -> Result<u64, InputError> {
-        match self.tokens.next() {
-            Some(token) => parse_bounded(token, what, min, max),
-            None => parse_bounded("", what, min, max),
-        }
-    }
-
-    /// A count announced by the input (m, Q, k, |S|).
-    fn count(&mut self, what: &str, min: u64) -> Result<usize, InputError> {
-        Ok(self.bounded(what, min, MAX_COUNT)? as usize)
-    }
-
-    /// `count` numbers of any size, each named `what` in errors.
-    fn nats(&mut self, count: usize, what: &str) -> Result<Vec<Nat>, InputError> {
-        (0..count).map(|_| self.nat(what)).collect()
-    }
-
-    /// No token may follow the last one the task reads.
-    fn finish(mut self) -> Result<(), InputError> {
-        match self.tokens.next() {
-            Some(extra) => Err(InputError::invalid(
-                "extra token",
-                extra,
-                "the end of the input (the counts announce fewer numbers)",
-            )),
-            None => Ok(()),
-        }
-    }
-}
-
-/// FIRST when the player to move wins, SECOND otherwise.
-fn winner(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::N => "FIRST",
-        Outcome::P => "SECOND",
-    }
-}
-
-/// Values joined by single spaces, with a final newline.
-fn line_of(values: &[u32]) -> String {
-    let mut buffer = itoa::Buffer::new();
-    let mut line = String::with_capacity(values.len() * 3);
-    for (i, value) in values.iter().enumerate() {
-        if i > 0 {
-            line.push(' ');
-        }
-        line.push_str(buffer.format(*value));
-    }
-    line.push('\n');
-    line
 }

@@ -1,12 +1,12 @@
 //! Task 4: `V E u1 v1 ..` → every vertex's Grundy value, then the losing vertices.
 
 use super::line_of;
-use crate::failure::Failure;
-use nimlab_core::families::dag::Dag;
+use crate::error::Error;
+use crate::families::dag::Dag;
 
 /// Line 1: the V Grundy values; line 2: the vertices of value 0, ascending (an
 /// empty line if there are none). A cycle is an input error naming a vertex on it.
-pub fn run(text: &str) -> Result<String, Failure> {
+pub fn run(text: &str) -> Result<String, Error> {
     let dag = Dag::parse(text, "standard input")?;
     let values = dag.values();
     let losing: Vec<u32> = (0..values.len() as u32)

@@ -1,22 +1,19 @@
 //! Tasks on mex, subtraction games and sums: 1, 2, 3, 5, 8, 10 and 11.
 
 use super::{Input, line_of};
-use crate::failure::Failure;
-use nimlab_core::Budget;
-use nimlab_core::Nat;
-use nimlab_core::families::subtraction::{Subtraction, TakeUpTo};
-use nimlab_core::heap::HeapRules;
-use nimlab_core::limits::{SUBTRACTION_AMOUNT, TAKE_AMOUNT};
-use nimlab_core::num::to_u64;
-use nimlab_core::protocol::HeapSequence;
-use nimlab_core::solve::mex::mex;
-use nimlab_core::solve::sum::winning_target as target_of;
-
-/// Largest n for a table of g(0..n) (tasks 2 and 8): 10^8 values are 400 MB.
-const MAX_TABLE: u64 = 100_000_000;
+use crate::Budget;
+use crate::Nat;
+use crate::error::Error;
+use crate::families::subtraction::{Subtraction, TakeUpTo};
+use crate::heap::HeapRules;
+use crate::limits::{SUBTRACTION_AMOUNT, TAKE_AMOUNT, TASK_TABLE};
+use crate::num::to_u64;
+use crate::protocol::HeapSequence;
+use crate::solve::mex::mex;
+use crate::solve::sum::winning_target as target_of;
 
 /// Task 1: `m v1..vm` → the mex of the values.
-pub fn mex_task(input: &mut Input) -> Result<String, Failure> {
+pub fn mex_task(input: &mut Input) -> Result<String, Error> {
     let m = input.count("m", 0)?;
     let values = input
         .nats(m, "value")?
@@ -27,7 +24,7 @@ pub fn mex_task(input: &mut Input) -> Result<String, Failure> {
 }
 
 /// Read `|S| s1..`: a subtraction set with amounts from 1 to `max`.
-fn read_set(input: &mut Input, max: u64) -> Result<Subtraction, Failure> {
+fn read_set(input: &mut Input, max: u64) -> Result<Subtraction, Error> {
     let size = input.count("|S|", 1)?;
     let amounts = (0..size)
         .map(|_| input.bounded("element of S", 1, max))
@@ -36,20 +33,20 @@ fn read_set(input: &mut Input, max: u64) -> Result<Subtraction, Failure> {
 }
 
 /// Task 2: `n |S| s1..` → g(0), …, g(n).
-pub fn subtraction_table(input: &mut Input) -> Result<String, Failure> {
-    let n = input.bounded("n", 0, MAX_TABLE)? as usize;
+pub fn subtraction_table(input: &mut Input) -> Result<String, Error> {
+    let n = input.bounded("n", 0, TASK_TABLE.value)? as usize;
     let game = read_set(input, u64::MAX)?;
     Ok(line_of(&game.grundy_table(n, &Budget::unlimited())?))
 }
 
 /// Task 3: `|S| s1.. m p1..pm` → FIRST or SECOND, by the XOR of the piles' values.
-pub fn subtraction_sum(input: &mut Input) -> Result<String, Failure> {
+pub fn subtraction_sum(input: &mut Input) -> Result<String, Error> {
     let game = read_set(input, SUBTRACTION_AMOUNT.value)?;
     super::games::heap_sum(&game, input)
 }
 
 /// Task 5: `k Q n1..nQ` → FIRST or SECOND per query, by g(n) = n mod (k + 1).
-pub fn take_queries(input: &mut Input) -> Result<String, Failure> {
+pub fn take_queries(input: &mut Input) -> Result<String, Error> {
     let k = input.bounded("k", 1, TAKE_AMOUNT.value)?;
     let game = TakeUpTo::parse(&k.to_string())?;
     let queries = input.count("Q", 1)?;
@@ -66,8 +63,8 @@ pub fn take_queries(input: &mut Input) -> Result<String, Failure> {
 }
 
 /// Task 8: `n m p1..pm` (piles ≤ n) → g(0..n) of take-1-or-2, then FIRST or SECOND.
-pub fn take_one_or_two(input: &mut Input) -> Result<String, Failure> {
-    let n = input.bounded("n", 0, MAX_TABLE)?;
+pub fn take_one_or_two(input: &mut Input) -> Result<String, Error> {
+    let n = input.bounded("n", 0, TASK_TABLE.value)?;
     let m = input.count("m", 0)?;
     let piles = (0..m)
         .map(|_| input.bounded("pile size", 0, n))
@@ -79,7 +76,7 @@ pub fn take_one_or_two(input: &mut Input) -> Result<String, Failure> {
 }
 
 /// Task 10: `m g1..gm` → LOSING, or `i t`: move in component i to value t.
-pub fn winning_target(input: &mut Input) -> Result<String, Failure> {
+pub fn winning_target(input: &mut Input) -> Result<String, Error> {
     let m = input.count("m", 1)?;
     let values = input.nats(m, "Grundy value")?;
     Ok(match target_of(&values) {
@@ -90,7 +87,7 @@ pub fn winning_target(input: &mut Input) -> Result<String, Failure> {
 
 /// Task 11: `|S| s1.. Q n1..nQ` → g(n) per line, through the period certified by a
 /// full window of max S values.
-pub fn periodic_queries(input: &mut Input) -> Result<String, Failure> {
+pub fn periodic_queries(input: &mut Input) -> Result<String, Error> {
     let game = read_set(input, SUBTRACTION_AMOUNT.value)?;
     let queries = input.count("Q", 1)?;
     let mut out = String::with_capacity(queries.min(1 << 20) * 3);
