@@ -304,3 +304,13 @@ fn hostile_questions_answer_or_name_their_limit() {
     let (status, _, stderr) = capped_output(&["analyze", &specs.join(" + "), &positions], b"");
     assert!(status == 0 || stderr.contains("allowed"), "{stderr}");
 }
+
+/// The values of hex:0.fff cost O(n²) each (three-heap splits): the period search still
+/// asks its time limit every few milliseconds, and ends with it in one line instead of
+/// running for minutes.
+#[test]
+fn a_period_search_of_costly_values_ends_at_its_time_limit() {
+    let (status, _, stderr) = capped_output(&["period", "hex:0.fff"], b"");
+    assert_eq!(status, 1, "{stderr}");
+    assert!(stderr.contains("--time-limit"), "{stderr}");
+}
