@@ -6,8 +6,8 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use nimlab_core::families::octal::Octal;
 use nimlab_core::families::turtles::Turtles;
 use nimlab_core::heap::HeapSum;
-use nimlab_core::protocol::Strategy;
 use nimlab_core::protocol::policy::{Policy, choose_move};
+use nimlab_core::protocol::{Notation, Strategy};
 use nimlab_core::rules::Game;
 use nimlab_core::{Budget, Convention, game};
 use rand::SeedableRng;
@@ -113,6 +113,7 @@ fn longest_defence(c: &mut Criterion) {
                 Convention::Normal,
                 Policy::PERFECT,
                 &mut rng,
+                &Budget::unlimited(),
             )
             .unwrap()
         })
@@ -130,6 +131,7 @@ fn longest_defence(c: &mut Criterion) {
                 Convention::Misere,
                 Policy::PERFECT,
                 &mut rng,
+                &Budget::unlimited(),
             )
             .unwrap()
         })

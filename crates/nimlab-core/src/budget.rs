@@ -82,9 +82,10 @@ impl Budget {
         self
     }
 
-    /// The same budget, which also stops at `deadline`.
+    /// The same budget, which also stops at `deadline` (or at its own deadline, if
+    /// that comes first).
     pub fn with_deadline(mut self, deadline: Instant) -> Self {
-        self.deadline = Some(deadline);
+        self.deadline = Some(self.deadline.map_or(deadline, |own| own.min(deadline)));
         self
     }
 

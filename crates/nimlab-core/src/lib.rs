@@ -49,5 +49,5 @@ pub use budget::Budget;
 pub use error::{Error, InputError};
 pub use num::Nat;
 pub use protocol::{Analysis, AnyMove, AnyPosition, Ruleset, WinningMove};
-pub use registry::{game, game_with};
+pub use registry::{Spec, game, game_with};
 pub use rules::{Convention, Outcome};

@@ -25,6 +25,8 @@ use crate::heap::HeapSum;
 use crate::protocol::sum::Sum;
 use crate::protocol::{Erased, Ruleset};
 use std::collections::VecDeque;
+use std::fmt;
+use std::str::FromStr;
 use std::sync::{Arc, Mutex};
 
 /// Reads the text of a file named in a spec; errors name the file.
@@ -47,6 +49,7 @@ type Builder = fn(Option<&str>, Loader) -> Result<Arc<dyn Ruleset>, InputError>;
 pub const CACHED_GAMES: usize = 64;
 
 /// A game family the registry knows.
+#[derive(Debug)]
 pub struct Family {
     /// The spec's name, before any `:`.
     pub name: &'static str,
@@ -58,8 +61,9 @@ pub struct Family {
     pub example_position: &'static str,
     /// What the game is, in one line.
     pub summary: &'static str,
-    /// Whether built games may be cached by spec (not when the spec names a file).
-    cached: bool,
+    /// Whether the argument names a file (then built games are not cached: the file
+    /// may change).
+    reads_file: bool,
     build: Builder,
 }
 
@@ -71,7 +75,7 @@ pub const FAMILIES: &[Family] = &[
         example: "nim",
         example_position: "3 4 5",
         summary: "take any number of tokens from one heap",
-        cached: true,
+        reads_file: false,
         build: |args, _| {
             no_arguments("nim", args)?;
             Ok(Arc::new(Erased(HeapSum { rules: Nim })))
@@ -83,7 +87,7 @@ pub const FAMILIES: &[Family] = &[
         example: "subtraction:1,3,4",
         example_position: "10 7",
         summary: "take exactly s tokens from one heap, for s in the finite set S",
-        cached: true,
+        reads_file: false,
         build: |args, _| {
             Ok(Arc::new(Erased(HeapSum {
                 rules: Subtraction::parse(args.unwrap_or(""))?,
@@ -96,7 +100,7 @@ pub const FAMILIES: &[Family] = &[
         example: "take:3",
         example_position: "12",
         summary: "take 1 to K tokens from one heap",
-        cached: true,
+        reads_file: false,
         build: |args, _| {
             Ok(Arc::new(Erased(HeapSum {
                 rules: TakeUpTo::parse(args.unwrap_or(""))?,
@@ -109,7 +113,7 @@ pub const FAMILIES: &[Family] = &[
         example: "kayles",
         example_position: "1 9",
         summary: "knock down one pin or two adjacent pins of a row (octal 0.77)",
-        cached: true,
+        reads_file: false,
         build: |args, _| named_take_and_break("kayles", args),
     },
     Family {
@@ -118,7 +122,7 @@ pub const FAMILIES: &[Family] = &[
         example: "dawsons-kayles",
         example_position: "10 7",
         summary: "remove two adjacent tokens of a row, which may split it (octal 0.07)",
-        cached: true,
+        reads_file: false,
         build: |args, _| named_take_and_break("dawsons-kayles", args),
     },
     Family {
@@ -127,7 +131,7 @@ pub const FAMILIES: &[Family] = &[
         example: "dawsons-chess",
         example_position: "10 7",
         summary: "Dawson's chess: octal 0.137, Dawson's Kayles shifted by one",
-        cached: true,
+        reads_file: false,
         build: |args, _| named_take_and_break("dawsons-chess", args),
     },
     Family {
@@ -136,7 +140,7 @@ pub const FAMILIES: &[Family] = &[
         example: "treblecross",
         example_position: "12",
         summary: "one-dimensional tic-tac-toe with crosses only (octal 0.007)",
-        cached: true,
+        reads_file: false,
         build: |args, _| named_take_and_break("treblecross", args),
     },
     Family {
@@ -145,7 +149,7 @@ pub const FAMILIES: &[Family] = &[
         example: "octal:0.137",
         example_position: "10 7",
         summary: "the octal game with code CODE, e.g. 0.07 (Dawson's Kayles) or 4.07",
-        cached: true,
+        reads_file: false,
         build: |args, _| {
             Ok(Arc::new(Erased(HeapSum {
                 rules: Octal::parse(args.unwrap_or(""))?,
@@ -158,7 +162,7 @@ pub const FAMILIES: &[Family] = &[
         example: "hex:0.f",
         example_position: "10 7",
         summary: "the hexadecimal game with code CODE (digit bit 8: leave three heaps)",
-        cached: true,
+        reads_file: false,
         build: |args, _| {
             Ok(Arc::new(Erased(HeapSum {
                 rules: Octal::parse_hex(args.unwrap_or(""))?,
@@ -171,7 +175,7 @@ pub const FAMILIES: &[Family] = &[
         example: "grundy-game",
         example_position: "8 5",
         summary: "split one heap into two non-empty heaps of different sizes",
-        cached: true,
+        reads_file: false,
         build: |args, _| {
             no_arguments("grundy-game", args)?;
             Ok(Arc::new(Erased(HeapSum {
@@ -185,7 +189,7 @@ pub const FAMILIES: &[Family] = &[
         example: "staircase",
         example_position: "1 5 0 2",
         summary: "slide coins from a step to the step below (coins on steps 1, 2, …)",
-        cached: true,
+        reads_file: false,
         build: |args, _| {
             no_arguments("staircase", args)?;
             Ok(Arc::new(Erased(Staircase)))
@@ -197,7 +201,7 @@ pub const FAMILIES: &[Family] = &[
         example: "turtles",
         example_position: "THHTH",
         summary: "Turning Turtles: turn a head to tails, and maybe one coin to its left",
-        cached: true,
+        reads_file: false,
         build: |args, _| {
             no_arguments("turtles", args)?;
             Ok(Arc::new(Erased(Turtles)))
@@ -209,7 +213,7 @@ pub const FAMILIES: &[Family] = &[
         example: "dag:graph.txt",
         example_position: "3",
         summary: "tokens on the DAG in FILE (\"V E u1 v1 …\", edges u → v)",
-        cached: false,
+        reads_file: true,
         build: |args, load| {
             let file = args.filter(|f| !f.trim().is_empty()).ok_or_else(|| {
                 InputError::missing("DAG file", "a file name, as in dag:graph.txt")
@@ -223,7 +227,7 @@ pub const FAMILIES: &[Family] = &[
         example: "fibonacci",
         example_position: "1000",
         summary: "Fibonacci Nim: take 1 to twice the opponent's last take (position r or r,q)",
-        cached: true,
+        reads_file: false,
         build: |args, _| {
             no_arguments("fibonacci", args)?;
             Ok(Arc::new(Erased(FibonacciNim)))
@@ -235,7 +239,7 @@ pub const FAMILIES: &[Family] = &[
         example: "wythoff",
         example_position: "29,51",
         summary: "from (x,y) decrease x, y or both equally; reaching (0,0) wins",
-        cached: true,
+        reads_file: false,
         build: |args, _| {
             no_arguments("wythoff", args)?;
             Ok(Arc::new(Erased(Wythoff { goal: Goal::Normal })))
@@ -247,7 +251,7 @@ pub const FAMILIES: &[Family] = &[
         example: "wythoff-attrition",
         example_position: "2,9",
         summary: "Wythoff's game where reaching (0,0) loses",
-        cached: true,
+        reads_file: false,
         build: |args, _| {
             no_arguments("wythoff-attrition", args)?;
             Ok(Arc::new(Erased(Wythoff {
@@ -261,7 +265,7 @@ pub const FAMILIES: &[Family] = &[
         example: "wythoff-flipflop",
         example_position: "30,50,normal,yes",
         summary: "Wythoff's game whose goal may be flipped once, while |x − y| ≥ T (27)",
-        cached: true,
+        reads_file: false,
         build: |args, _| Ok(Arc::new(Erased(FlipFlop::parse(args)?))),
     },
     Family {
@@ -270,7 +274,7 @@ pub const FAMILIES: &[Family] = &[
         example: "copycat:3",
         example_position: "20",
         summary: "take 1 to m stones, never the amount the opponent just took",
-        cached: true,
+        reads_file: false,
         build: |args, _| Ok(Arc::new(Erased(Copycat::parse(args)?))),
     },
 ];
@@ -296,20 +300,97 @@ fn no_arguments(name: &str, args: Option<&str>) -> Result<(), InputError> {
     }
 }
 
-/// The example position of the family a spec names (a start for `play`), if the
-/// family is known; for a sum, the parts' examples joined by `+`.
-pub fn default_position(spec: &str) -> Option<String> {
-    let parts = spec
-        .split('+')
-        .map(|part| {
-            let name = part.trim().split(':').next().unwrap_or_default();
-            FAMILIES
-                .iter()
-                .find(|f| f.name == name)
-                .map(|f| f.example_position.to_string())
+/// A game spec as people write it: one family (`subtraction:1,3,4`) or a sum of
+/// families joined by `+` (`kayles + nim`). Every front end reads specs with
+/// [`FromStr`] (`"kayles + nim".parse::<Spec>()`), so a spec means the same to every
+/// command, to sums, to play and to the web.
+///
+/// A family whose argument is a file name (`dag:FILE`) ends at a `+` with a space
+/// beside it, so that a file name may contain `+`: `dag:a+b.txt + nim` is a sum of
+/// two games.
+#[derive(Clone, Debug)]
+pub struct Spec {
+    parts: Vec<FamilySpec>,
+}
+
+/// One family of a [`Spec`], with the text after its `:`, if any.
+#[derive(Clone, Debug)]
+pub struct FamilySpec {
+    /// The family.
+    pub family: &'static Family,
+    /// Its arguments (the text after `:`).
+    pub args: Option<String>,
+}
+
+impl FromStr for Spec {
+    type Err = InputError;
+
+    fn from_str(text: &str) -> Result<Spec, InputError> {
+        let parts = sum_parts(text)
+            .into_iter()
+            .map(family_spec)
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Spec { parts })
+    }
+}
+
+impl fmt::Display for Spec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (index, part) in self.parts.iter().enumerate() {
+            if index > 0 {
+                f.write_str(" + ")?;
+            }
+            f.write_str(part.family.name)?;
+            if let Some(args) = &part.args {
+                write!(f, ":{args}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Spec {
+    /// The families of the spec: one, or the games of a sum.
+    pub fn parts(&self) -> &[FamilySpec] {
+        &self.parts
+    }
+
+    /// An example position: the family's, or for a sum the parts' joined by `+`
+    /// (a start for `play`).
+    pub fn example_position(&self) -> String {
+        let examples: Vec<&str> = self
+            .parts
+            .iter()
+            .map(|part| part.family.example_position)
+            .collect();
+        examples.join(" + ")
+    }
+
+    /// The game, reading any file the spec names with `load`; games built before
+    /// come from the cache.
+    pub fn build(&self, load: Loader) -> Result<Arc<dyn Ruleset>, InputError> {
+        let games = self
+            .parts
+            .iter()
+            .map(|part| part.build(load))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(match <[_; 1]>::try_from(games) {
+            Ok([game]) => game,
+            Err(games) => Arc::new(Erased(Sum::new(games))),
         })
-        .collect::<Option<Vec<_>>>()?;
-    Some(parts.join(" + "))
+    }
+}
+
+impl FamilySpec {
+    /// The family's game, from the cache when it was built before.
+    fn build(&self, load: Loader) -> Result<Arc<dyn Ruleset>, InputError> {
+        let built = (self.family.build)(self.args.as_deref(), load)?;
+        Ok(if self.family.reads_file {
+            built
+        } else {
+            CACHE.share(built)
+        })
+    }
 }
 
 /// The game a spec string names, e.g. `nim`, `take:3` or `subtraction:1,3,4`, or a
@@ -327,33 +408,29 @@ pub fn game(spec: &str) -> Result<Arc<dyn Ruleset>, InputError> {
 
 /// The game a spec string names, reading any file it names with `load`.
 pub fn game_with(spec: &str, load: Loader) -> Result<Arc<dyn Ruleset>, InputError> {
-    let parts = sum_parts(spec);
-    if parts.len() > 1 {
-        let parts = parts
-            .into_iter()
-            .map(|part| family_game(part, load))
-            .collect::<Result<Vec<_>, _>>()?;
-        return Ok(Arc::new(Erased(Sum::new(parts))));
-    }
-    family_game(spec, load)
+    spec.parse::<Spec>()?.build(load)
 }
 
-/// The games of a sum spec, split at its `+` signs. A spec that names a file
-/// (`dag:FILE`) is split only at a `+` with a space beside it, so that a file name may
-/// contain `+`: `dag:a+b.txt + nim`.
+/// The games of a sum spec, split at its `+` signs; a family whose argument names a
+/// file ends only at a `+` with a space beside it (see [`Spec`]).
 fn sum_parts(spec: &str) -> Vec<&str> {
-    if !spec.contains("dag:") {
-        return spec.split('+').collect();
-    }
     let bytes = spec.as_bytes();
     let mut parts = Vec::new();
     let mut start = 0;
     for (i, &b) in bytes.iter().enumerate() {
+        if b != b'+' {
+            continue;
+        }
         let spaced = |j: Option<usize>| {
             j.and_then(|j| bytes.get(j))
                 .is_some_and(u8::is_ascii_whitespace)
         };
-        if b == b'+' && (spaced(i.checked_sub(1)) || spaced(Some(i + 1))) {
+        let names_file = family_name(&spec[start..i]).is_some_and(|name| {
+            FAMILIES
+                .iter()
+                .any(|family| family.name == name && family.reads_file)
+        });
+        if !names_file || spaced(i.checked_sub(1)) || spaced(Some(i + 1)) {
             parts.push(&spec[start..i]);
             start = i + 1;
         }
@@ -362,12 +439,17 @@ fn sum_parts(spec: &str) -> Vec<&str> {
     parts
 }
 
-/// One family's game from its spec, from the cache when it was built before.
-fn family_game(spec: &str, load: Loader) -> Result<Arc<dyn Ruleset>, InputError> {
-    let spec = spec.trim();
-    let (name, args) = match spec.split_once(':') {
-        Some((name, args)) => (name, Some(args)),
-        None => (spec, None),
+/// The family name a part of a spec starts with (before any `:`), if it has one.
+fn family_name(part: &str) -> Option<&str> {
+    part.trim().split_once(':').map(|(name, _)| name)
+}
+
+/// One family's spec, checked against [`FAMILIES`].
+fn family_spec(part: &str) -> Result<FamilySpec, InputError> {
+    let part = part.trim();
+    let (name, args) = match part.split_once(':') {
+        Some((name, args)) => (name, Some(args.to_string())),
+        None => (part, None),
     };
     let known: Vec<&str> = FAMILIES.iter().map(|f| f.syntax).collect();
     let expected = format!("one of {}", known.join(", "));
@@ -378,12 +460,7 @@ fn family_game(spec: &str, load: Loader) -> Result<Arc<dyn Ruleset>, InputError>
         .iter()
         .find(|f| f.name == name)
         .ok_or_else(|| InputError::invalid("game", name, expected))?;
-    let built = (family.build)(args, load)?;
-    Ok(if family.cached {
-        CACHE.share(built)
-    } else {
-        built
-    })
+    Ok(FamilySpec { family, args })
 }
 
 /// Built games by canonical spec, oldest first.
@@ -455,6 +532,35 @@ mod tests {
                 (game, positions)
             })
             .collect()
+    }
+
+    #[test]
+    fn one_spec_parser_splits_sums_the_same_everywhere() {
+        let names = |text: &str| -> Vec<String> {
+            let spec: Spec = text.parse().unwrap();
+            spec.parts()
+                .iter()
+                .map(|p| format!("{}|{}", p.family.name, p.args.as_deref().unwrap_or("")))
+                .collect()
+        };
+        assert_eq!(names("nim+kayles"), ["nim|", "kayles|"]);
+        assert_eq!(
+            names(" subtraction:1,3,4 + take:3 "),
+            ["subtraction|1,3,4", "take|3"]
+        );
+        // A file name may hold a +: only a + with a space beside it ends it.
+        assert_eq!(names("dag:a+b.txt"), ["dag|a+b.txt"]);
+        assert_eq!(names("dag:a+b.txt + nim"), ["dag|a+b.txt", "nim|"]);
+        assert_eq!(names("nim + dag:a+b.txt"), ["nim|", "dag|a+b.txt"]);
+        let spec: Spec = "kayles+nim".parse().unwrap();
+        assert_eq!(spec.to_string(), "kayles + nim");
+        assert_eq!(spec.example_position(), "1 9 + 3 4 5");
+        let spec: Spec = "dag:a+b.txt".parse().unwrap();
+        assert_eq!(spec.example_position(), "3");
+        for bad in ["", "nim +", "+ nim", "chess", "nim + chess"] {
+            let error = bad.parse::<Spec>().unwrap_err().to_string();
+            assert!(error.contains("game"), "{bad}: {error}");
+        }
     }
 
     #[test]
@@ -581,7 +687,7 @@ mod tests {
                     if oracle.outcome(position).is_err() {
                         continue; // too large to search
                     }
-                    let Ok(values) = game.move_values(position, convention, 64, &unlimited) else {
+                    let Ok(values) = game.move_list(position, convention, 64, &unlimited) else {
                         continue; // a convention the game does not take
                     };
                     assert_eq!(values.count, game.move_count(position));
@@ -687,8 +793,9 @@ mod tests {
         assert!(matches!(error, crate::Error::OutOfTime(_)), "{error:?}");
         let table = game("subtraction:1,3,4")
             .unwrap()
-            .heap_sequence()
+            .heap_game()
             .unwrap()
+            .sequence()
             .grundy_table(1_000_000, &Budget::work(10_000))
             .unwrap_err();
         assert!(matches!(table, crate::Error::TooLarge(_)), "{table:?}");
@@ -728,10 +835,8 @@ mod tests {
     #[test]
     fn sums_of_families() {
         assert_eq!(game("nim + take:3").unwrap().spec(), "nim + take:3");
-        assert_eq!(
-            default_position("nim + take:3").as_deref(),
-            Some("3 4 5 + 12")
-        );
+        let spec: Spec = "nim + take:3".parse().unwrap();
+        assert_eq!(spec.example_position(), "3 4 5 + 12");
         assert!(
             game("nim + chess")
                 .err()

@@ -20,6 +20,7 @@ use crate::game::{HeapGame, Take, UniformMoves};
 use crate::monoid::{Multiply, Table};
 use crate::presentation::Presentation;
 use crate::pretension::Pretension;
+use nimlab_octal::take::pair_count;
 use std::collections::HashMap;
 use std::fmt;
 
@@ -167,12 +168,7 @@ impl Family {
                 let Some(rest) = heap.checked_sub(removed + fixed.unwrap_or(0)) else {
                     return 0;
                 };
-                let half = rest / 2;
-                if first > half {
-                    0
-                } else {
-                    u128::from((half - first) / step + 1)
-                }
+                u128::from(pair_count(rest, first, step))
             }
             Family::Triples {
                 removed,

@@ -8,10 +8,12 @@
 //! The digit before the point removes nothing, so it may only split: `4.` splits a heap
 //! in two, `8.` in three. Kayles is `0.77`, Dawson's Kayles `0.07`.
 //!
-//! Codes are read by the octal engine's parser ([`nimlab_octal::Code`]), so a code means
-//! the same here as everywhere else in nimlab.
+//! Codes are read by the octal engine's parser ([`nimlab_octal::Code`]), and a code's
+//! moves are the engine's takes ([`Code::takes`]), so a code means the same here as
+//! everywhere else in nimlab.
 
 use crate::game::{HeapGame, Take, UniformMoves};
+use nimlab_octal::take::pairs;
 use nimlab_octal::{Base, Code};
 use std::fmt;
 
@@ -45,18 +47,22 @@ pub const MAX_SUBTRACTION_AMOUNTS: usize = 64;
 /// Largest amount a subtraction set may hold.
 pub const MAX_SUBTRACTION_AMOUNT: usize = 4096;
 
-/// A take-and-break game given by its code, e.g. `0.77`, `4.07` or `0.8f`.
+/// A take-and-break game given by its code, e.g. `0.77`, `4.07` or `0.8f`. Its moves
+/// are the code's takes ([`Code::takes`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TakeBreak {
-    /// d_0, d_1, …, d_k with d_k ≠ 0 (or k = 0).
-    digits: Vec<u8>,
+    /// The code's canonical text.
+    name: String,
+    /// The takes that remove a whole heap of exactly so many tokens.
+    whole: Vec<Take>,
+    /// The takes that leave heaps: every heap larger than the code is long has them all.
     uniform: UniformMoves,
 }
 
 impl TakeBreak {
     /// Kayles, `0.77`.
     pub fn kayles() -> Self {
-        Self::from_digits(vec![0, 7, 7])
+        Self::parse("0.77").expect("Kayles' code parses")
     }
 
     /// Parse a code such as `0.77`, `4.07` or `0.8f` (hexadecimal digits are allowed,
@@ -73,44 +79,32 @@ impl TakeBreak {
 
     /// The game of a parsed code.
     pub fn from_code(code: &Code) -> Self {
-        Self::from_digits((0..=code.last_digit()).map(|k| code.digit(k)).collect())
-    }
-
-    fn from_digits(digits: Vec<u8>) -> Self {
-        let mut takes = Vec::new();
-        for (removed, &digit) in digits.iter().enumerate() {
-            for (bit, parts) in [(2, 1), (4, 2), (8, 3)] {
-                if digit & bit != 0 {
-                    takes.push(Take { removed, parts });
-                }
-            }
+        let (whole, takes) = code.takes().partition(|take| take.parts == 0);
+        TakeBreak {
+            name: code.to_string(),
+            whole,
+            uniform: UniformMoves {
+                from: code.last_digit(),
+                takes,
+            },
         }
-        takes.sort();
-        let uniform = UniformMoves {
-            from: digits.len() - 1,
-            takes,
-        };
-        TakeBreak { digits, uniform }
     }
 
     /// Whether every digit is octal (no three-way splits).
     pub fn is_octal(&self) -> bool {
-        self.digits.iter().all(|&d| d < 8)
+        self.uniform.takes.iter().all(|take| take.parts < 3)
     }
 }
 
 impl HeapGame for TakeBreak {
     fn name(&self) -> String {
-        let digit = |d: &u8| char::from_digit(u32::from(*d), 16).unwrap_or('?');
-        let fraction: String = self.digits[1..].iter().map(digit).collect();
-        format!("{}.{fraction}", digit(&self.digits[0]))
+        self.name.clone()
     }
 
+    /// A heap removed whole first, then the options every larger heap has too.
     fn options(&self, n: usize, out: &mut Vec<Vec<usize>>) {
-        for (removed, &digit) in self.digits.iter().enumerate() {
-            if digit & 1 != 0 && removed >= 1 && n == removed {
-                out.push(Vec::new());
-            }
+        for take in &self.whole {
+            take.options(&n).for_each(|option| out.push(option));
         }
         self.uniform.options_of(n, out);
     }
@@ -131,9 +125,8 @@ impl HeapGame for GrundysGame {
     }
 
     fn options(&self, n: usize, out: &mut Vec<Vec<usize>>) {
-        for a in (1..).take_while(|&a| 2 * a < n) {
-            out.push(vec![a, n - a]);
-        }
+        let unequal = pairs(n, 1, 1).filter(|[a, b]| a != b);
+        unequal.for_each(|split| out.push(split.to_vec()));
     }
 
     fn uniform_moves(&self) -> Option<&UniformMoves> {
@@ -293,10 +286,44 @@ mod tests {
         }
     }
 
+    /// The options of every code of up to three octal digits, and of some hexadecimal
+    /// ones, are the octal engine's, in its order but for a heap removed whole, which
+    /// comes first; heaps up to 40.
+    #[test]
+    fn options_are_the_codes_with_a_whole_heap_first() {
+        let mut codes: Vec<String> = (1..8 * 8 * 8)
+            .map(|i: u32| format!("0.{i:03o}").trim_end_matches('0').to_string())
+            .collect();
+        codes.extend(
+            [
+                "4.", "4.7", "4.37", "8.", "c.f", "0.8", "0.f8", "0.9c", "4.8a",
+            ]
+            .map(String::from),
+        );
+        for text in &codes {
+            let code = Code::parse(text, Base::Hex).unwrap();
+            let game = TakeBreak::from_code(&code);
+            for n in 0..=40 {
+                let mut expected: Vec<Vec<usize>> = code.options(&n).collect();
+                expected.sort_by_key(|heaps| !heaps.is_empty());
+                let mut options = Vec::new();
+                game.options(n, &mut options);
+                assert_eq!(options, expected, "{text} heap {n}");
+            }
+        }
+    }
+
     #[test]
     fn grundys_game_and_subtraction() {
         assert_eq!(options(&GrundysGame, 6), vec![vec![1, 5], vec![2, 4]]);
         assert_eq!(options(&GrundysGame, 2), Vec::<Vec<usize>>::new());
+        for n in 0..40 {
+            let unequal: Vec<Vec<usize>> = (1..n)
+                .filter(|&a| 2 * a < n)
+                .map(|a| vec![a, n - a])
+                .collect();
+            assert_eq!(options(&GrundysGame, n), unequal, "heap {n}");
+        }
         assert!(GrundysGame.uniform_moves().is_none());
         let game = Subtraction::new(&[3, 1]).unwrap();
         assert_eq!(game.name(), "subtraction:1,3");

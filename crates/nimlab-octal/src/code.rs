@@ -19,9 +19,14 @@
 //! the point alone is too easy to lose or add by mistake, so the code says it in full.
 //! A code with no move at all (`0.`, `0.000`) is rejected.
 //!
+//! The moves a code allows are its [`Take`]s ([`Code::takes`]); a heap's options, their
+//! number and whether a list of heaps is one of them follow from those, for heaps of
+//! any integer type ([`Code::options`], [`Code::option_count`], [`Code::is_option`]).
+//!
 //! Grundy's game (split a heap into two heaps of different sizes) is not a code; it is
 //! the rule set [`Rules::grundys_game`], which the same solver runs.
 
+use crate::take::{Options, Take, Tokens, pairs, triples};
 use std::fmt;
 
 /// Most digits after the point. Each digit is one removal size; 64 covers every code
@@ -190,6 +195,8 @@ pub struct Code {
     base: Base,
     leading: u8,
     digits: Vec<u8>,
+    /// The moves the digits allow, in order ([`Code::takes`]).
+    takes: Vec<Take>,
 }
 
 impl Code {
@@ -242,11 +249,22 @@ impl Code {
         if leading == 0 && digits.is_empty() {
             return Err(CodeError::NoMove { code: text.into() });
         }
-        Ok(Code {
+        let mut code = Code {
             base,
             leading,
             digits,
-        })
+            takes: Vec::new(),
+        };
+        let takes = (0..=code.last_digit())
+            .flat_map(|removed| {
+                let digit = code.digit(removed);
+                (0..4)
+                    .filter(move |parts| digit >> parts & 1 != 0)
+                    .map(move |parts| Take { removed, parts })
+            })
+            .collect();
+        code.takes = takes;
+        Ok(code)
     }
 
     /// Octal or hexadecimal.
@@ -265,6 +283,67 @@ impl Code {
     /// K, the index of the last non-zero digit (0 for a code such as `4.`).
     pub fn last_digit(&self) -> usize {
         self.digits.len()
+    }
+
+    /// The moves the code allows, in increasing order (of tokens removed, then of heaps
+    /// left): bit 1 of digit k is the take of k tokens that leaves no heap, bit 2 the
+    /// one that leaves one heap, bit 4 two heaps, bit 8 three.
+    pub fn takes(&self) -> impl Iterator<Item = Take> + '_ {
+        self.takes.iter().copied()
+    }
+
+    /// Every option of a heap of `n` tokens, as the heaps it leaves, smallest first:
+    /// take by take in the order of [`Code::takes`], and each take's options in
+    /// increasing order ([`Take::options`]). Lazy: a huge heap has more options than
+    /// fit in memory.
+    pub fn options<'a, T: Tokens>(&'a self, n: &'a T) -> CodeOptions<'a, T> {
+        CodeOptions {
+            takes: self.takes.iter(),
+            heap: n,
+            current: None,
+        }
+    }
+
+    /// How many options a heap of `n` tokens has ([`Code::options`]).
+    pub fn option_count<T: Tokens>(&self, n: &T) -> T {
+        self.takes()
+            .fold(T::of(0), |count, take| count.plus(&take.count(n)))
+    }
+
+    /// Whether leaving `heaps` (in any order) is an option of a heap of `n` tokens.
+    pub fn is_option<T: Tokens>(&self, n: &T, heaps: &[T]) -> bool {
+        let zero = T::of(0);
+        if heaps.contains(&zero) {
+            return false;
+        }
+        let left = heaps.iter().fold(zero, |sum, heap| sum.plus(heap));
+        if left > *n {
+            return false;
+        }
+        let removed = n.minus(&left);
+        self.takes()
+            .any(|take| take.parts == heaps.len() && removed == T::of(take.removed))
+    }
+}
+
+/// The iterator of [`Code::options`]: take by take, each take's options.
+#[derive(Clone, Debug)]
+pub struct CodeOptions<'a, T> {
+    takes: std::slice::Iter<'a, Take>,
+    heap: &'a T,
+    current: Option<Options<T>>,
+}
+
+impl<T: Tokens> Iterator for CodeOptions<'_, T> {
+    type Item = Vec<T>;
+
+    fn next(&mut self) -> Option<Vec<T>> {
+        loop {
+            if let Some(option) = self.current.as_mut().and_then(Iterator::next) {
+                return Some(option);
+            }
+            self.current = Some(self.takes.next()?.options(self.heap));
+        }
     }
 }
 
@@ -319,14 +398,17 @@ impl Rules {
 
     /// Compile a parsed code into its move lists.
     pub fn from_code(code: Code) -> Rules {
-        let removals = || 0..=code.last_digit();
-        let with_bit =
-            |bit: u8| -> Vec<usize> { removals().filter(|&k| code.digit(k) & bit != 0).collect() };
+        let removals = |parts: usize| -> Vec<usize> {
+            code.takes()
+                .filter(|take| take.parts == parts)
+                .map(|take| take.removed)
+                .collect()
+        };
         Rules {
-            take_all: with_bit(1),
-            take_some: with_bit(2),
-            split_two: with_bit(4),
-            split_three: with_bit(8),
+            take_all: removals(0),
+            take_some: removals(1),
+            split_two: removals(2),
+            split_three: removals(3),
             unequal_parts: false,
             game: Game::Code(code),
         }
@@ -406,21 +488,12 @@ impl Rules {
         for &k in self.take_some.iter().filter(|&&k| n > k) {
             options.push(vec![n - k]);
         }
-        for &k in self.split_two.iter().filter(|&&k| n >= k + 2) {
-            let rest = n - k;
-            for a in 1..=rest / 2 {
-                if !(self.unequal_parts && 2 * a == rest) {
-                    options.push(vec![a, rest - a]);
-                }
-            }
+        for &k in self.split_two.iter().filter(|&&k| n >= k) {
+            let splits = pairs(n - k, 1, 1).filter(|[a, b]| !(self.unequal_parts && a == b));
+            options.extend(splits.map(Vec::from));
         }
-        for &k in self.split_three.iter().filter(|&&k| n >= k + 3) {
-            let rest = n - k;
-            for a in 1..=rest / 3 {
-                for b in a..=(rest - a) / 2 {
-                    options.push(vec![a, b, rest - a - b]);
-                }
-            }
+        for &k in self.split_three.iter().filter(|&&k| n >= k) {
+            options.extend(triples(n - k, 1, 1, 1).map(Vec::from));
         }
         options
     }
@@ -476,6 +549,111 @@ mod tests {
         assert!(grundy.options(2).is_empty());
         let three = Rules::hex("0.8").unwrap();
         assert_eq!(three.options(5), vec![vec![1, 1, 2]]);
+    }
+
+    /// Every code d0.d1…dj of `base` with j ≤ `length` and dj ≠ 0 (or j = 0), d0 one of
+    /// `leading`, as text.
+    fn codes(base: u32, leading: &[u32], length: u32) -> Vec<String> {
+        let digit = |d: u32| char::from_digit(d, 16).unwrap();
+        let mut codes = Vec::new();
+        for &lead in leading {
+            for j in 0..=length {
+                for index in 0..base.pow(j) {
+                    let digits: Vec<u32> = (0..j).map(|i| index / base.pow(i) % base).collect();
+                    if j > 0 && digits[0] == 0 || j == 0 && lead == 0 {
+                        continue; // trailing zero, or no move
+                    }
+                    let text: String = digits.iter().rev().map(|&d| digit(d)).collect();
+                    codes.push(format!("{}.{text}", digit(lead)));
+                }
+            }
+        }
+        codes
+    }
+
+    /// Every list of at most three non-empty heaps a ≤ b ≤ c leaving at most `n` tokens.
+    fn candidates(n: u64) -> Vec<Vec<u64>> {
+        let mut all = vec![vec![]];
+        for a in 1..=n {
+            all.push(vec![a]);
+            for b in a..=n - a {
+                all.push(vec![a, b]);
+                for c in b..=n - a - b {
+                    all.push(vec![a, b, c]);
+                }
+            }
+        }
+        all
+    }
+
+    /// The options of a heap of `n` read from the code's text alone: the candidates
+    /// whose digit for the tokens they remove has the bit of their number of heaps
+    /// (removing no token and leaving nothing is no move), ordered by tokens removed,
+    /// then number of heaps, then the heaps.
+    fn naive_options(text: &str, n: u64, candidates: &[Vec<u64>]) -> Vec<Vec<u64>> {
+        let digits: Vec<u32> = text
+            .chars()
+            .filter(|&c| c != '.')
+            .map(|c| c.to_digit(16).unwrap())
+            .collect();
+        let removed = |heaps: &Vec<u64>| n - heaps.iter().sum::<u64>();
+        let mut options: Vec<Vec<u64>> = candidates
+            .iter()
+            .filter(|heaps| {
+                let k = removed(heaps);
+                let digit = digits.get(k as usize).copied().unwrap_or(0);
+                (k > 0 || !heaps.is_empty()) && digit >> heaps.len() & 1 == 1
+            })
+            .cloned()
+            .collect();
+        options.sort_by_key(|heaps| (removed(heaps), heaps.len(), heaps.clone()));
+        options
+    }
+
+    /// The options, their count and their recognition, derived from the takes, equal
+    /// a naive reading of the digits: every code of up to three octal digits, every
+    /// hexadecimal code of one digit and every 0.d1d2, every heap up to 40, for three
+    /// integer types.
+    #[test]
+    fn derived_moves_match_a_naive_reading_of_the_digits() {
+        let mut all = codes(8, &[0, 4], 3)
+            .into_iter()
+            .map(|text| (text, Base::Octal))
+            .collect::<Vec<_>>();
+        assert_eq!(all.len(), 1023);
+        let hex = codes(16, &[4, 8, 12], 1)
+            .into_iter()
+            .chain(codes(16, &[0], 2));
+        all.extend(hex.map(|text| (text, Base::Hex)));
+        let candidates: Vec<Vec<Vec<u64>>> = (0..=40).map(candidates).collect();
+        for (text, base) in &all {
+            let code = Code::parse(text, *base).unwrap();
+            for n in 0..=40u64 {
+                let expected = naive_options(text, n, &candidates[n as usize]);
+                let options: Vec<Vec<u64>> = code.options(&n).collect();
+                assert_eq!(options, expected, "{text} heap {n}");
+                assert_eq!(code.option_count(&n), expected.len() as u64, "{text} {n}");
+                let wide: Vec<Vec<u128>> = code.options(&u128::from(n)).collect();
+                assert_eq!(wide.len(), expected.len());
+                assert_eq!(code.option_count(&(n as usize)), expected.len());
+                let listed: std::collections::HashSet<&Vec<u64>> = expected.iter().collect();
+                for heaps in &candidates[n as usize] {
+                    assert_eq!(
+                        code.is_option(&n, heaps),
+                        listed.contains(heaps),
+                        "{text} {n} {heaps:?}"
+                    );
+                }
+                for heaps in expected.iter().filter(|heaps| heaps.len() > 1) {
+                    let mut reversed = heaps.clone();
+                    reversed.reverse();
+                    assert!(code.is_option(&n, &reversed), "{text} {n} {reversed:?}");
+                }
+                assert!(!code.is_option(&n, &[0, n]));
+                assert!(!code.is_option(&n, &[n + 1]));
+                assert!(!code.is_option(&(n + 4), &[1, 1, 1, 1]));
+            }
+        }
     }
 
     /// Every malformed code gives its own error, and the message names the offender.

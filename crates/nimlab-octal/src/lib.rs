@@ -25,6 +25,7 @@ mod kernel;
 pub mod period;
 mod solver;
 mod table;
+pub mod take;
 
 pub use code::{Base, Code, CodeError, Game, MAX_DIGITS, Rules};
 pub use period::{Certificate, Theorem};

@@ -289,7 +289,7 @@ async fn moves(
     answer(&state, request, |request, budget| {
         let (game, position) = request.question()?;
         let convention = request.convention();
-        let values = game.move_values(&position, convention, request.max_moves(), budget)?;
+        let values = game.move_list(&position, convention, request.max_moves(), budget)?;
         Ok(MovesReport::new(
             game.as_ref(),
             &position,
@@ -339,7 +339,7 @@ async fn computer_move(
     State(state): State<AppState>,
     request: Result<Json<ComputerMoveRequest>, JsonRejection>,
 ) -> Response {
-    answer(&state, request, |request, _budget| {
+    answer(&state, request, |request, budget| {
         let game = resolve(&request.game, request.graph.as_deref())?;
         let position = game.parse_position(&request.position)?;
         let level = request.level.unwrap_or(10);
@@ -367,7 +367,13 @@ async fn computer_move(
             Convention::Normal
         };
         let mut rng = StdRng::from_rng(&mut rand::rng());
-        let play = game.computer_move(&position, convention, Policy { level, style }, &mut rng)?;
+        let play = game.computer_move(
+            &position,
+            convention,
+            Policy { level, style },
+            &mut rng,
+            budget,
+        )?;
         let text = game.text_move(&position, &play);
         let after = game.apply(&position, &play);
         let over = game.is_over(&after);
@@ -409,12 +415,15 @@ async fn grundy(
     };
     compute(&state, move |budget| {
         let game = resolve(&request.game, None)?;
-        let sequence = game.heap_sequence().ok_or_else(|| {
-            Error::Undefined(format!(
-                "{} is not played on heaps: it has no nim-sequence",
-                game.spec()
-            ))
-        })?;
+        let sequence = game
+            .heap_game()
+            .map(|heaps| heaps.sequence())
+            .ok_or_else(|| {
+                Error::Undefined(format!(
+                    "{} is not played on heaps: it has no nim-sequence",
+                    game.spec()
+                ))
+            })?;
         let values = sequence.grundy_table(upto, budget)?;
         Ok(OwnedSequence {
             game: game.spec(),
@@ -475,12 +484,15 @@ async fn period(
 ) -> Response {
     answer(&state, request, |request, budget| {
         let game = resolve(&request.game, None)?;
-        let sequence = game.heap_sequence().ok_or_else(|| {
-            Error::Undefined(format!(
-                "{} is not played on heaps: it has no period",
-                game.spec()
-            ))
-        })?;
+        let sequence = game
+            .heap_game()
+            .map(|heaps| heaps.sequence())
+            .ok_or_else(|| {
+                Error::Undefined(format!(
+                    "{} is not played on heaps: it has no period",
+                    game.spec()
+                ))
+            })?;
         Ok(PeriodReport::new(
             game.spec(),
             &sequence.periodicity(budget)?,

@@ -416,6 +416,28 @@ fn every_family_in_the_registry_is_playable() {
     }
 }
 
+/// A spec means the same to play as to every command: a file name with a + in it is
+/// one game, and play starts from its family's example.
+#[test]
+fn play_reads_specs_like_every_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let graph = dir.path().join("a+b.txt");
+    std::fs::write(&graph, EXAMPLE_GRAPH).unwrap();
+    let spec = format!("dag:{}", graph.to_str().unwrap());
+    let text = play(
+        &[&spec, "--first", "computer"],
+        "quit
+",
+    );
+    assert!(text.contains("The computer "), "{text}");
+    let text = play(
+        &[&format!("{spec} + nim"), "--first", "computer"],
+        "quit
+",
+    );
+    assert!(text.contains("The computer "), "{text}");
+}
+
 /// A real terminal: rustyline in raw mode, then Ctrl-C.
 #[test]
 fn pseudo_terminal_session_survives_garbage_and_ctrl_c() {

@@ -19,7 +19,7 @@ use crate::limits::{COPYCAT_PERIOD_SEARCH, COPYCAT_TAKE};
 use crate::num::{Nat, to_u64, words};
 use crate::parse::{parse_bounded, parse_nat, tokens};
 use crate::protocol::board::Board;
-use crate::protocol::{Analysis, Strategy, WinningMove};
+use crate::protocol::{Analysis, Notation, Strategy, WinningMove};
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
 use crate::solve::mex::MexSet;
@@ -185,7 +185,7 @@ impl Copycat {
     }
 }
 
-impl Strategy for Copycat {
+impl Notation for Copycat {
     fn spec(&self) -> String {
         format!("copycat:{}", self.m)
     }
@@ -231,6 +231,72 @@ impl Strategy for Copycat {
         }
     }
 
+    fn move_to(&self, from: &CopycatPosition, to: &CopycatPosition) -> Option<u64> {
+        let t = to_u64(&from.heap.clone().checked_sub(&to.heap)?)?;
+        (to.last == t && self.legal(from).any(|legal| legal == t)).then_some(t)
+    }
+
+    fn describe_move(&self, position: &CopycatPosition, t: &u64) -> String {
+        let after = Self::after(position, *t);
+        format!(
+            "take {} ({} → {})",
+            count_of(&Nat::from(*t), "stone", "stones"),
+            position.heap,
+            after.heap
+        )
+    }
+
+    fn parse_move(&self, position: &CopycatPosition, text: &str) -> Result<u64, InputError> {
+        let allowed: Vec<String> = self.legal(position).map(|t| t.to_string()).collect();
+        let expected = || match position.last {
+            0 => format!("a number of stones: {}", list_with_or(&allowed)),
+            last => format!(
+                "a number of stones other than {last} (the opponent just took {last}): {}",
+                list_with_or(&allowed)
+            ),
+        };
+        let words: Vec<&str> = tokens(text).collect();
+        let [word] = words[..] else {
+            return Err(InputError::invalid("move", text.trim(), expected()));
+        };
+        match parse_bounded(word, "number of stones", 1, self.m) {
+            Ok(t) if self.legal(position).any(|legal| legal == t) => Ok(t),
+            _ => Err(InputError::invalid("number of stones", word, expected())),
+        }
+    }
+
+    fn move_text(&self, _position: &CopycatPosition, t: &u64) -> String {
+        t.to_string()
+    }
+
+    fn ending(&self, convention: Convention) -> String {
+        match convention {
+            Convention::Normal => {
+                "Taking the last stone wins; a player with no legal move loses.".to_string()
+            }
+            Convention::Misere => {
+                "Taking the last stone loses; a player with no legal move wins.".to_string()
+            }
+        }
+    }
+
+    fn move_syntax(&self, position: &CopycatPosition) -> String {
+        let allowed: Vec<String> = self.legal(position).map(|t| t.to_string()).collect();
+        format!("the number of stones to take: {}", list_with_or(&allowed))
+    }
+
+    fn board(&self, position: &CopycatPosition) -> Board {
+        Board::Pile {
+            count: position.heap.clone(),
+            noun: "stone",
+            plural: "stones",
+            most: None,
+            forbidden: (position.last != 0).then_some(position.last),
+        }
+    }
+}
+
+impl Strategy for Copycat {
     fn analyze(
         &self,
         position: &CopycatPosition,
@@ -303,72 +369,8 @@ impl Strategy for Copycat {
         })
     }
 
-    fn move_to(&self, from: &CopycatPosition, to: &CopycatPosition) -> Option<u64> {
-        let t = to_u64(&from.heap.clone().checked_sub(&to.heap)?)?;
-        (to.last == t && self.legal(from).any(|legal| legal == t)).then_some(t)
-    }
-
     fn move_count(&self, position: &CopycatPosition) -> Nat {
         Nat::from(self.legal(position).count())
-    }
-
-    fn describe_move(&self, position: &CopycatPosition, t: &u64) -> String {
-        let after = Self::after(position, *t);
-        format!(
-            "take {} ({} → {})",
-            count_of(&Nat::from(*t), "stone", "stones"),
-            position.heap,
-            after.heap
-        )
-    }
-
-    fn parse_move(&self, position: &CopycatPosition, text: &str) -> Result<u64, InputError> {
-        let allowed: Vec<String> = self.legal(position).map(|t| t.to_string()).collect();
-        let expected = || match position.last {
-            0 => format!("a number of stones: {}", list_with_or(&allowed)),
-            last => format!(
-                "a number of stones other than {last} (the opponent just took {last}): {}",
-                list_with_or(&allowed)
-            ),
-        };
-        let words: Vec<&str> = tokens(text).collect();
-        let [word] = words[..] else {
-            return Err(InputError::invalid("move", text.trim(), expected()));
-        };
-        match parse_bounded(word, "number of stones", 1, self.m) {
-            Ok(t) if self.legal(position).any(|legal| legal == t) => Ok(t),
-            _ => Err(InputError::invalid("number of stones", word, expected())),
-        }
-    }
-
-    fn move_text(&self, _position: &CopycatPosition, t: &u64) -> String {
-        t.to_string()
-    }
-
-    fn ending(&self, convention: Convention) -> String {
-        match convention {
-            Convention::Normal => {
-                "Taking the last stone wins; a player with no legal move loses.".to_string()
-            }
-            Convention::Misere => {
-                "Taking the last stone loses; a player with no legal move wins.".to_string()
-            }
-        }
-    }
-
-    fn move_syntax(&self, position: &CopycatPosition) -> String {
-        let allowed: Vec<String> = self.legal(position).map(|t| t.to_string()).collect();
-        format!("the number of stones to take: {}", list_with_or(&allowed))
-    }
-
-    fn board(&self, position: &CopycatPosition) -> Board {
-        Board::Pile {
-            count: position.heap.clone(),
-            noun: "stone",
-            plural: "stones",
-            most: None,
-            forbidden: (position.last != 0).then_some(position.last),
-        }
     }
 }
 
@@ -395,7 +397,7 @@ impl Game for Copycat {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::Strategy;
+    use crate::protocol::{Notation, Strategy};
     use crate::solve::search::{GrundyEngine, Oracle};
     use proptest::prelude::*;
     use std::collections::HashSet;

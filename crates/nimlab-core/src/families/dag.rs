@@ -17,7 +17,7 @@ use crate::limits::{DAG_EDGES, DAG_VERTICES};
 use crate::num::Nat;
 use crate::parse::{parse_bounded, tokens};
 use crate::protocol::board::{Board, GraphToken};
-use crate::protocol::{Analysis, Strategy, WinningMoves};
+use crate::protocol::{Analysis, Notation, Strategy, WinningMoves};
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
 use crate::solve::sum::nim_sum;
@@ -216,7 +216,7 @@ impl Dag {
     }
 }
 
-impl Strategy for Dag {
+impl Notation for Dag {
     fn spec(&self) -> String {
         format!("dag:{}", self.origin)
     }
@@ -254,6 +254,92 @@ impl Strategy for Dag {
             .join(" ")
     }
 
+    fn move_to(&self, from: &Vec<usize>, to: &Vec<usize>) -> Option<DagMove> {
+        if from.len() != to.len() {
+            return None;
+        }
+        let mut moved = (0..from.len()).filter(|&i| from[i] != to[i]);
+        let token = moved.next()?;
+        let legal = moved.next().is_none() && self.out(from[token]).contains(&(to[token] as u32));
+        legal.then_some(DagMove {
+            token,
+            to: to[token],
+        })
+    }
+
+    fn describe_move(&self, position: &Vec<usize>, play: &DagMove) -> String {
+        self.describe(position, play)
+    }
+
+    fn parse_move(&self, position: &Vec<usize>, text: &str) -> Result<DagMove, InputError> {
+        let words: Vec<&str> = tokens(text).collect();
+        let (token, target) = match (position.len(), &words[..]) {
+            (1, [target]) => (0, *target),
+            (count, [token, target]) if count > 1 => {
+                let token = parse_bounded(token, "token number", 1, count as u64)? as usize;
+                (token - 1, *target)
+            }
+            _ => {
+                return Err(InputError::invalid(
+                    "move",
+                    text.trim(),
+                    self.move_syntax(position),
+                ));
+            }
+        };
+        let from = position[token];
+        let successors: Vec<String> = self.out(from).iter().map(|w| w.to_string()).collect();
+        let expected = if successors.is_empty() {
+            format!("a move, but vertex {from} has no edge out")
+        } else {
+            format!(
+                "a vertex one edge from {from}: {}",
+                list_with_or(&successors)
+            )
+        };
+        let to = parse_bounded(target, "vertex", 0, self.vertex_count() as u64 - 1)
+            .ok()
+            .map(|w| w as usize)
+            .filter(|&w| self.out(from).contains(&(w as u32)))
+            .ok_or_else(|| InputError::invalid("vertex", target, expected))?;
+        Ok(DagMove { token, to })
+    }
+
+    fn move_text(&self, position: &Vec<usize>, play: &DagMove) -> String {
+        match position.len() {
+            1 => play.to.to_string(),
+            _ => format!("{} {}", play.token + 1, play.to),
+        }
+    }
+
+    fn move_syntax(&self, position: &Vec<usize>) -> String {
+        match position.len() {
+            1 => "the vertex to move the token to".to_string(),
+            _ => "a token number, then the vertex to move it to".to_string(),
+        }
+    }
+
+    fn board(&self, position: &Vec<usize>) -> Board {
+        let edges = (self.successors.len() <= DRAWN_EDGES).then(|| {
+            (0..self.vertex_count())
+                .flat_map(|v| self.out(v).iter().map(move |&w| (v as u32, w)))
+                .collect()
+        });
+        Board::Graph {
+            vertices: self.vertex_count() as u64,
+            edges,
+            tokens: position
+                .iter()
+                .map(|&v| GraphToken {
+                    vertex: v as u32,
+                    moves_to: self.out(v).to_vec(),
+                })
+                .collect(),
+        }
+    }
+}
+
+impl Strategy for Dag {
     fn analyze(
         &self,
         position: &Vec<usize>,
@@ -335,92 +421,8 @@ impl Strategy for Dag {
         Ok(winning.into_analysis(convention, outcome, Some(x), explanation))
     }
 
-    fn move_to(&self, from: &Vec<usize>, to: &Vec<usize>) -> Option<DagMove> {
-        if from.len() != to.len() {
-            return None;
-        }
-        let mut moved = (0..from.len()).filter(|&i| from[i] != to[i]);
-        let token = moved.next()?;
-        let legal = moved.next().is_none() && self.out(from[token]).contains(&(to[token] as u32));
-        legal.then_some(DagMove {
-            token,
-            to: to[token],
-        })
-    }
-
     fn move_count(&self, position: &Vec<usize>) -> Nat {
         Nat::from(position.iter().map(|&v| self.out(v).len()).sum::<usize>())
-    }
-
-    fn describe_move(&self, position: &Vec<usize>, play: &DagMove) -> String {
-        self.describe(position, play)
-    }
-
-    fn parse_move(&self, position: &Vec<usize>, text: &str) -> Result<DagMove, InputError> {
-        let words: Vec<&str> = tokens(text).collect();
-        let (token, target) = match (position.len(), &words[..]) {
-            (1, [target]) => (0, *target),
-            (count, [token, target]) if count > 1 => {
-                let token = parse_bounded(token, "token number", 1, count as u64)? as usize;
-                (token - 1, *target)
-            }
-            _ => {
-                return Err(InputError::invalid(
-                    "move",
-                    text.trim(),
-                    self.move_syntax(position),
-                ));
-            }
-        };
-        let from = position[token];
-        let successors: Vec<String> = self.out(from).iter().map(|w| w.to_string()).collect();
-        let expected = if successors.is_empty() {
-            format!("a move, but vertex {from} has no edge out")
-        } else {
-            format!(
-                "a vertex one edge from {from}: {}",
-                list_with_or(&successors)
-            )
-        };
-        let to = parse_bounded(target, "vertex", 0, self.vertex_count() as u64 - 1)
-            .ok()
-            .map(|w| w as usize)
-            .filter(|&w| self.out(from).contains(&(w as u32)))
-            .ok_or_else(|| InputError::invalid("vertex", target, expected))?;
-        Ok(DagMove { token, to })
-    }
-
-    fn move_text(&self, position: &Vec<usize>, play: &DagMove) -> String {
-        match position.len() {
-            1 => play.to.to_string(),
-            _ => format!("{} {}", play.token + 1, play.to),
-        }
-    }
-
-    fn move_syntax(&self, position: &Vec<usize>) -> String {
-        match position.len() {
-            1 => "the vertex to move the token to".to_string(),
-            _ => "a token number, then the vertex to move it to".to_string(),
-        }
-    }
-
-    fn board(&self, position: &Vec<usize>) -> Board {
-        let edges = (self.successors.len() <= DRAWN_EDGES).then(|| {
-            (0..self.vertex_count())
-                .flat_map(|v| self.out(v).iter().map(move |&w| (v as u32, w)))
-                .collect()
-        });
-        Board::Graph {
-            vertices: self.vertex_count() as u64,
-            edges,
-            tokens: position
-                .iter()
-                .map(|&v| GraphToken {
-                    vertex: v as u32,
-                    moves_to: self.out(v).to_vec(),
-                })
-                .collect(),
-        }
     }
 }
 

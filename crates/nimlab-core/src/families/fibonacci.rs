@@ -32,7 +32,7 @@ use crate::error::{Error, InputError};
 use crate::num::{Nat, to_u64, words};
 use crate::parse::{parse_nat, tokens};
 use crate::protocol::board::Board;
-use crate::protocol::{Analysis, Strategy, WinningMove, engine_grundy};
+use crate::protocol::{Analysis, Notation, Strategy, WinningMove, engine_grundy};
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
 use crate::seq::fibonacci::{fibonacci, sum_of_terms, zeckendorf};
@@ -224,7 +224,7 @@ impl FibonacciNim {
     }
 }
 
-impl Strategy for FibonacciNim {
+impl Notation for FibonacciNim {
     fn spec(&self) -> String {
         "fibonacci".to_string()
     }
@@ -281,6 +281,57 @@ impl Strategy for FibonacciNim {
         format!("{},{}", position.chips, position.limit)
     }
 
+    fn move_to(&self, from: &FibonacciPosition, to: &FibonacciPosition) -> Option<Nat> {
+        let t = from.chips.clone().checked_sub(&to.chips)?;
+        let legal = t != 0u32 && t <= self.most(from) && to.limit == Nat::from(2u32) * &t;
+        legal.then_some(t)
+    }
+
+    fn describe_move(&self, position: &FibonacciPosition, t: &Nat) -> String {
+        describe_take(&position.chips, t)
+    }
+
+    fn parse_move(&self, position: &FibonacciPosition, text: &str) -> Result<Nat, InputError> {
+        let most = self.most(position);
+        let expected = || format!("a number of chips from 1 to {most}");
+        let words: Vec<&str> = tokens(text).collect();
+        let [word] = words[..] else {
+            return Err(InputError::invalid("move", text.trim(), expected()));
+        };
+        let t = parse_nat(word, "number of chips")?;
+        if t == 0u32 || t > most {
+            return Err(InputError::invalid("number of chips", word, expected()));
+        }
+        Ok(t)
+    }
+
+    fn move_text(&self, _position: &FibonacciPosition, t: &Nat) -> String {
+        t.to_string()
+    }
+
+    fn ending(&self, convention: Convention) -> String {
+        match convention {
+            Convention::Normal => "Taking the last chip wins.".to_string(),
+            Convention::Misere => "Taking the last chip loses.".to_string(),
+        }
+    }
+
+    fn move_syntax(&self, position: &FibonacciPosition) -> String {
+        format!("the number of chips to take, 1 to {}", self.most(position))
+    }
+
+    fn board(&self, position: &FibonacciPosition) -> Board {
+        Board::Pile {
+            count: position.chips.clone(),
+            noun: "chip",
+            plural: "chips",
+            most: Some(self.most(position)),
+            forbidden: None,
+        }
+    }
+}
+
+impl Strategy for FibonacciNim {
     fn analyze(
         &self,
         position: &FibonacciPosition,
@@ -342,55 +393,6 @@ impl Strategy for FibonacciNim {
     fn move_count(&self, position: &FibonacciPosition) -> Nat {
         self.most(position)
     }
-
-    fn move_to(&self, from: &FibonacciPosition, to: &FibonacciPosition) -> Option<Nat> {
-        let t = from.chips.clone().checked_sub(&to.chips)?;
-        let legal = t != 0u32 && t <= self.most(from) && to.limit == Nat::from(2u32) * &t;
-        legal.then_some(t)
-    }
-
-    fn describe_move(&self, position: &FibonacciPosition, t: &Nat) -> String {
-        describe_take(&position.chips, t)
-    }
-
-    fn parse_move(&self, position: &FibonacciPosition, text: &str) -> Result<Nat, InputError> {
-        let most = self.most(position);
-        let expected = || format!("a number of chips from 1 to {most}");
-        let words: Vec<&str> = tokens(text).collect();
-        let [word] = words[..] else {
-            return Err(InputError::invalid("move", text.trim(), expected()));
-        };
-        let t = parse_nat(word, "number of chips")?;
-        if t == 0u32 || t > most {
-            return Err(InputError::invalid("number of chips", word, expected()));
-        }
-        Ok(t)
-    }
-
-    fn move_text(&self, _position: &FibonacciPosition, t: &Nat) -> String {
-        t.to_string()
-    }
-
-    fn ending(&self, convention: Convention) -> String {
-        match convention {
-            Convention::Normal => "Taking the last chip wins.".to_string(),
-            Convention::Misere => "Taking the last chip loses.".to_string(),
-        }
-    }
-
-    fn move_syntax(&self, position: &FibonacciPosition) -> String {
-        format!("the number of chips to take, 1 to {}", self.most(position))
-    }
-
-    fn board(&self, position: &FibonacciPosition) -> Board {
-        Board::Pile {
-            count: position.chips.clone(),
-            noun: "chip",
-            plural: "chips",
-            most: Some(self.most(position)),
-            forbidden: None,
-        }
-    }
 }
 
 impl Game for FibonacciNim {
@@ -430,7 +432,7 @@ impl Game for FibonacciNim {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::Strategy;
+    use crate::protocol::{Notation, Strategy};
     use crate::solve::search::Oracle;
     use proptest::prelude::*;
     use std::collections::HashSet;

@@ -52,7 +52,7 @@ use crate::error::{Error, InputError};
 use crate::num::{Nat, to_u64, words};
 use crate::parse::{parse_bounded, tokens};
 use crate::protocol::board::{Board, Flip};
-use crate::protocol::{Analysis, Strategy, WinningMove};
+use crate::protocol::{Analysis, Notation, Strategy, WinningMove};
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
 use crate::solve::search::Oracle;
@@ -266,7 +266,7 @@ fn parse_flag(token: &str) -> Result<bool, InputError> {
     }
 }
 
-impl Strategy for FlipFlop {
+impl Notation for FlipFlop {
     fn spec(&self) -> String {
         if self.threshold == DEFAULT_THRESHOLD {
             "wythoff-flipflop".to_string()
@@ -312,59 +312,6 @@ impl Strategy for FlipFlop {
         let (x, y) = &position.point;
         let flip = if position.flip { "yes" } else { "no" };
         format!("{x},{y},{},{flip}", position.goal.word())
-    }
-
-    fn analyze(
-        &self,
-        position: &FlipPosition,
-        convention: Convention,
-        max_moves: usize,
-        _budget: &Budget,
-    ) -> Result<Analysis<FlipMove>, Error> {
-        if convention == Convention::Misere {
-            return Err(Error::Undefined(
-                "the flip-flop game sets its goal in the position (e.g. 30,50,attrition,yes) \
-                 instead of --misere"
-                    .to_string(),
-            ));
-        }
-        let lost = self.is_lost(position);
-        let moves = if lost {
-            Vec::new()
-        } else {
-            self.winning_moves(position)
-        };
-        let winning_move_count = moves.len();
-        let winning_moves = moves
-            .into_iter()
-            .take(max_moves)
-            .map(|play| {
-                let to = self.apply(position, &play);
-                let plain = describe_move(&position.point, &play.play);
-                let action = if play.flip {
-                    format!("flip the goal to {} and {plain}", to.goal.word())
-                } else {
-                    plain
-                };
-                WinningMove {
-                    action,
-                    reason: format!("leaves a P-position: {}", self.explanation(&to, true)),
-                    play,
-                }
-            })
-            .collect();
-        Ok(Analysis {
-            convention: match position.goal {
-                Goal::Normal => Convention::Normal,
-                Goal::Attrition => Convention::Misere,
-            },
-            outcome: Outcome::from_mover_wins(!lost),
-            grundy: None,
-            explanation: self.explanation(position, lost),
-            winning_moves,
-            winning_move_count: Nat::from(winning_move_count),
-            text_limited: false,
-        })
     }
 
     fn describe_move(&self, position: &FlipPosition, play: &FlipMove) -> String {
@@ -425,15 +372,6 @@ impl Strategy for FlipFlop {
         }
     }
 
-    fn move_count(&self, position: &FlipPosition) -> Nat {
-        let plane = move_count(&position.point);
-        if position.flip && self.may_flip(&position.point) {
-            plane * Nat::from(2u32)
-        } else {
-            plane
-        }
-    }
-
     fn move_to(&self, from: &FlipPosition, to: &FlipPosition) -> Option<FlipMove> {
         let play = FlipMove {
             play: plane_move_to(&from.point, &to.point)?,
@@ -458,6 +396,70 @@ impl Strategy for FlipFlop {
     /// The rules say it: the goal in force decides.
     fn ending(&self, _convention: Convention) -> String {
         String::new()
+    }
+}
+
+impl Strategy for FlipFlop {
+    fn analyze(
+        &self,
+        position: &FlipPosition,
+        convention: Convention,
+        max_moves: usize,
+        _budget: &Budget,
+    ) -> Result<Analysis<FlipMove>, Error> {
+        if convention == Convention::Misere {
+            return Err(Error::Undefined(
+                "the flip-flop game sets its goal in the position (e.g. 30,50,attrition,yes) \
+                 instead of --misere"
+                    .to_string(),
+            ));
+        }
+        let lost = self.is_lost(position);
+        let moves = if lost {
+            Vec::new()
+        } else {
+            self.winning_moves(position)
+        };
+        let winning_move_count = moves.len();
+        let winning_moves = moves
+            .into_iter()
+            .take(max_moves)
+            .map(|play| {
+                let to = self.apply(position, &play);
+                let plain = describe_move(&position.point, &play.play);
+                let action = if play.flip {
+                    format!("flip the goal to {} and {plain}", to.goal.word())
+                } else {
+                    plain
+                };
+                WinningMove {
+                    action,
+                    reason: format!("leaves a P-position: {}", self.explanation(&to, true)),
+                    play,
+                }
+            })
+            .collect();
+        Ok(Analysis {
+            convention: match position.goal {
+                Goal::Normal => Convention::Normal,
+                Goal::Attrition => Convention::Misere,
+            },
+            outcome: Outcome::from_mover_wins(!lost),
+            grundy: None,
+            explanation: self.explanation(position, lost),
+            winning_moves,
+            winning_move_count: Nat::from(winning_move_count),
+            text_limited: false,
+        })
+    }
+
+    fn move_count(&self, position: &FlipPosition) -> Nat {
+        let plane = move_count(&position.point);
+        if position.flip && self.may_flip(&position.point) {
+            plane * Nat::from(2u32)
+        } else {
+            plane
+        }
     }
 }
 
@@ -611,9 +613,9 @@ mod tests {
     #[test]
     fn parsing_and_errors() {
         let game = FlipFlop::parse(None).unwrap();
-        assert_eq!(Strategy::spec(&game), "wythoff-flipflop");
+        assert_eq!(Notation::spec(&game), "wythoff-flipflop");
         assert_eq!(
-            Strategy::spec(&FlipFlop::parse(Some("3")).unwrap()),
+            Notation::spec(&FlipFlop::parse(Some("3")).unwrap()),
             "wythoff-flipflop:3"
         );
         let p = game.parse_position("30,50").unwrap();

@@ -168,7 +168,7 @@ mod tests {
     use crate::heap::testing::check_against_brute_force;
     use crate::heap::testing::check_table_against_engine;
     use crate::limits::OCTAL_PERIOD_SEARCH;
-    use crate::protocol::Strategy;
+    use crate::protocol::{Notation, Strategy};
     use crate::rules::{Convention, Outcome};
 
     fn game() -> HeapSum<GrundyGame> {

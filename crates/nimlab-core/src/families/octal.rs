@@ -7,6 +7,9 @@
 //! d0, before the point, says what removing no token may do: 4 splits a heap in two.
 //! Kayles is 0.77: knock down one pin or two adjacent pins of a row, which may split it.
 //!
+//! The moves are the code's, as the octal engine defines them ([`Code::takes`]): this
+//! file lists, counts and recognises them through [`Code`] for heaps of any size.
+//!
 //! The nim-sequence comes from the octal engine ([`nimlab_octal`], through
 //! [`EngineSequence`]): computed as far as a question needs, with its period certified
 //! by the Guy–Smith theorem as soon as the values prove one; heaps of any size then take
@@ -35,13 +38,13 @@ use crate::text::count_of;
 use malachite_base::num::arithmetic::traits::Mod;
 use malachite_base::num::basic::traits::{One, Zero};
 use nimlab_misere::TakeBreak;
+use nimlab_octal::take::{pair_count, pairs, triples};
 use nimlab_octal::{Base, Code, CodeError, Rules};
 
 /// A take-and-break game with a finite octal or hexadecimal code.
 #[derive(Debug)]
 pub struct Octal {
     code: Code,
-    rules: Rules,
     /// The game's own name, when it has one (Kayles, Dawson's chess, …).
     name: Option<&'static Named>,
     sequence: EngineSequence,
@@ -114,17 +117,15 @@ impl Octal {
     }
 
     fn new(code: Code, name: Option<&'static Named>) -> Self {
-        let rules = Rules::from_code(code.clone());
         let spec = match (name, code.base()) {
             (Some(named), _) => named.spec.to_string(),
             (None, Base::Octal) => format!("octal:{code}"),
             (None, Base::Hex) => format!("hex:{code}"),
         };
         Octal {
-            sequence: EngineSequence::new(spec, rules.clone()),
+            sequence: EngineSequence::new(spec, Rules::from_code(code.clone())),
             quotient: LazyQuotient::new(TakeBreak::from_code(&code)),
             code,
-            rules,
             name,
         }
     }
@@ -139,13 +140,15 @@ impl Octal {
     }
 
     fn splits(&self) -> bool {
-        self.rules.max_parts() > 1
+        self.code.takes().any(|take| take.parts > 1)
     }
 
     /// Whether every move removes a run of tokens from a row and leaves the tokens
     /// before and after it, so that a move is typed as the run (`3-4`).
     fn moves_are_runs(&self) -> bool {
-        self.rules.split_three().is_empty() && !self.rules.split_two().contains(&0)
+        self.code
+            .takes()
+            .all(|take| take.parts < 2 || take.parts == 2 && take.removed > 0)
     }
 
     /// g(n), for a heap of any size.
@@ -178,11 +181,9 @@ impl Octal {
         let Some(certificate) = periodic else {
             // A small heap: every split one by one.
             let rest = to_u64(rest).expect("a heap with known values is small") as usize;
-            let unequal = self.rules.unequal_parts();
             return self.sequence.with_values(rest, budget, |values, index| {
-                for a in 1..=rest / 2 {
-                    let value = values[index(a)] ^ values[index(rest - a)];
-                    if u32::from(value) == target && !(unequal && 2 * a == rest) {
+                for [a, b] in pairs(rest, 1, 1) {
+                    if u32::from(values[index(a)] ^ values[index(b)]) == target {
                         offer(a as u64, found);
                     }
                 }
@@ -206,22 +207,23 @@ impl Octal {
                 for a in (1..=explicit_end).filter(|&a| value(a) == target) {
                     offer(a, found);
                 }
-                let matches: Vec<bool> = (1..=period)
-                    .map(|j| value(explicit_end + j) == target)
+                // The classes j (a ≡ n0 + p + j mod p) of the splits beyond, by value.
+                let matched: Vec<u64> = (1..=period)
+                    .filter(|&j| value(explicit_end + j) == target)
                     .collect();
-                for (j, _) in (1..).zip(&matches).filter(|(_, m)| **m) {
-                    let first = Nat::from(explicit_end + j);
-                    if first <= half {
-                        found.count += (&half - &first) / Nat::from(period) + Nat::ONE;
-                    }
+                for &j in &matched {
+                    let (first, step) = (Nat::from(explicit_end + j), Nat::from(period));
+                    found.count += pair_count(rest.clone(), first, step);
                 }
-                if matches.contains(&true) {
-                    let mut a = explicit_end + 1;
-                    while found.listed.len() < max && half >= a {
-                        if matches[((a - explicit_end - 1) % period) as usize] {
-                            found.listed.push(vec![Nat::from(a), rest - Nat::from(a)]);
-                        }
-                        a += 1;
+                if !matched.is_empty() {
+                    // In increasing a: period by period, the matched classes of each.
+                    let beyond = (0..).flat_map(|block| {
+                        let start = explicit_end + block * period;
+                        matched.iter().map(move |&j| start + j)
+                    });
+                    let room = max.saturating_sub(found.listed.len());
+                    for a in beyond.take_while(|&a| half >= a).take(room) {
+                        found.listed.push(vec![Nat::from(a), rest - Nat::from(a)]);
                     }
                 }
             })
@@ -252,14 +254,11 @@ impl Octal {
             })?;
         self.sequence.with_values(small, budget, |values, index| {
             let g = |n: usize| values[index(n)];
-            for a in 1..=small / 3 {
-                for b in a..=(small - a) / 2 {
-                    if u32::from(g(a) ^ g(b) ^ g(small - a - b)) == target {
-                        found.count += Nat::ONE;
-                        if found.listed.len() < max {
-                            let parts = [a, b, small - a - b];
-                            found.listed.push(parts.map(Nat::from).to_vec());
-                        }
+            for parts in triples(small, 1, 1, 1) {
+                if u32::from(parts.iter().fold(0, |x, &part| x ^ g(part))) == target {
+                    found.count += Nat::ONE;
+                    if found.listed.len() < max {
+                        found.listed.push(parts.map(Nat::from).to_vec());
                     }
                 }
             }
@@ -276,29 +275,18 @@ impl Octal {
         let Ok(periodicity) = self.sequence.periodicity(budget) else {
             return Ok(false);
         };
-        let bound = periodicity.preperiod + periodicity.period + self.rules.max_removal();
+        let bound = periodicity.preperiod + periodicity.period + self.code.last_digit();
         let table = self.sequence.table(bound, budget)?;
+        // No move splits, so every option leaves at most one heap.
         Ok((0..bound).all(|n| {
-            let whole = self.rules.take_all().contains(&n).then_some(0);
-            let one = self
-                .rules
-                .take_some()
-                .iter()
-                .filter(|&&k| k < n)
-                .map(|&k| table[n - k]);
             let mut has_move = false;
             let mut to_one = false;
-            for value in whole.into_iter().chain(one) {
+            for heaps in self.code.options(&n) {
                 has_move = true;
-                to_one |= value == 1;
+                to_one |= heaps.first().map_or(0, |&heap| table[heap]) == 1;
             }
             table[n] != 0 || !has_move || to_one
         }))
-    }
-
-    /// The removal sizes, from 0 to K.
-    fn removals(&self) -> std::ops::RangeInclusive<usize> {
-        0..=self.rules.max_removal()
     }
 }
 
@@ -378,25 +366,7 @@ impl HeapRules for Octal {
     }
 
     fn option_count(&self, n: &Nat) -> Nat {
-        let mut count = Nat::ZERO;
-        for k in self.removals() {
-            let k_nat = Nat::from(k);
-            if self.rules.take_all().contains(&k) && *n == k_nat {
-                count += Nat::ONE;
-            }
-            if self.rules.take_some().contains(&k) && *n > k_nat {
-                count += Nat::ONE;
-            }
-            if self.rules.split_two().contains(&k) && *n >= k + 2 {
-                count += (n - &k_nat) >> 1u32;
-            }
-            if self.rules.split_three().contains(&k) && *n >= k + 3 {
-                // Partitions of m into three positive parts: round(m² / 12).
-                let m = n - &k_nat;
-                count += (&m * &m + Nat::from(6u32)) / Nat::from(12u32);
-            }
-        }
-        count
+        self.code.option_count(n)
     }
 
     fn heap_options_with_value(
@@ -410,31 +380,31 @@ impl HeapRules for Octal {
         let Some(target) = to_u64(target).and_then(|t| u32::try_from(t).ok()) else {
             return Ok(found); // no heap has so large a value
         };
-        for k in self.removals() {
-            if *n < k {
+        for take in self.code.takes() {
+            if *n < take.removed {
                 break;
             }
-            let rest = n - Nat::from(k);
-            if self.rules.take_all().contains(&k) && rest == 0u32 && target == 0 {
-                found.count += Nat::ONE;
-                if found.listed.len() < max {
-                    found.listed.push(vec![]);
+            let rest = n - Nat::from(take.removed);
+            match take.parts {
+                0 if rest == 0u32 && target == 0 => {
+                    found.count += Nat::ONE;
+                    if found.listed.len() < max {
+                        found.listed.push(vec![]);
+                    }
                 }
-            }
-            if self.rules.take_some().contains(&k)
-                && rest > 0u32
-                && self.value(&rest, budget)? == target
-            {
-                found.count += Nat::ONE;
-                if found.listed.len() < max {
-                    found.listed.push(vec![rest.clone()]);
+                1 if rest > 0u32 && self.value(&rest, budget)? == target => {
+                    found.count += Nat::ONE;
+                    if found.listed.len() < max {
+                        found.listed.push(vec![rest]);
+                    }
                 }
-            }
-            if self.rules.split_two().contains(&k) && rest >= 2u32 {
-                self.splits_with_value(&rest, target, max, &mut found, budget)?;
-            }
-            if self.rules.split_three().contains(&k) && rest >= 3u32 {
-                self.three_heap_splits_with_value(&rest, target, max, &mut found, budget)?;
+                2 if rest >= 2u32 => {
+                    self.splits_with_value(&rest, target, max, &mut found, budget)?
+                }
+                3 if rest >= 3u32 => {
+                    self.three_heap_splits_with_value(&rest, target, max, &mut found, budget)?
+                }
+                _ => {}
             }
         }
         Ok(found)
@@ -466,56 +436,11 @@ impl HeapRules for Octal {
     }
 
     fn options(&self, n: &Nat, limit: usize) -> Vec<HeapOption> {
-        let mut out = Vec::new();
-        for k in self.removals() {
-            if out.len() >= limit || *n < k {
-                break;
-            }
-            let rest = n - Nat::from(k);
-            if self.rules.take_all().contains(&k) && rest == 0u32 {
-                out.push(vec![]);
-            }
-            if self.rules.take_some().contains(&k) && rest > 0u32 {
-                out.push(vec![rest.clone()]);
-            }
-            if self.rules.split_two().contains(&k) {
-                let mut a = Nat::ONE;
-                while out.len() < limit && &a + &a <= rest {
-                    out.push(vec![a.clone(), &rest - &a]);
-                    a += Nat::ONE;
-                }
-            }
-            if self.rules.split_three().contains(&k) {
-                let mut a = Nat::ONE;
-                while out.len() < limit && Nat::from(3u32) * &a <= rest {
-                    let mut b = a.clone();
-                    while out.len() < limit && &b + &b <= &rest - &a {
-                        out.push(vec![a.clone(), b.clone(), &rest - &a - &b]);
-                        b += Nat::ONE;
-                    }
-                    a += Nat::ONE;
-                }
-            }
-        }
-        out.truncate(limit);
-        out
+        self.code.options(n).take(limit).collect()
     }
 
     fn is_option(&self, n: &Nat, option: &[Nat]) -> bool {
-        let left = option.iter().fold(Nat::ZERO, |sum, h| sum + h);
-        if left > *n || option.iter().any(|h| *h == 0u32) {
-            return false;
-        }
-        let Some(k) = to_u64(&(n - left)).and_then(|k| usize::try_from(k).ok()) else {
-            return false;
-        };
-        match option.len() {
-            0 => self.rules.take_all().contains(&k),
-            1 => self.rules.take_some().contains(&k),
-            2 => self.rules.split_two().contains(&k),
-            3 => self.rules.split_three().contains(&k),
-            _ => false,
-        }
+        self.code.is_option(n, option)
     }
 
     fn is_take_away(&self) -> bool {
@@ -649,7 +574,7 @@ mod tests {
     use crate::heap::HeapSum;
     use crate::heap::testing::check_against_brute_force;
     use crate::heap::testing::check_table_against_engine;
-    use crate::protocol::Strategy;
+    use crate::protocol::{Notation, Strategy};
     use crate::rules::Game;
     use crate::rules::{Convention, Outcome};
     use crate::solve::sum::nim_sum;
@@ -785,6 +710,30 @@ mod tests {
             "0.07", "0.137", "0.6", "0.33", "0.03", "0.4", "0.1", "0.007",
         ] {
             check_against_brute_force(&sum(Octal::parse(code).unwrap()), 9, 3);
+        }
+    }
+
+    /// A heap's options, their count and their recognition through big integers are
+    /// the octal engine's through `u64`: every code of up to three digits, heaps up to 40.
+    #[test]
+    fn moves_of_big_integer_heaps_are_the_engines() {
+        let big = |heaps: &Vec<u64>| heaps.iter().map(|&h| Nat::from(h)).collect::<Vec<_>>();
+        for i in 1..8u32.pow(3) {
+            let game = Octal::parse(format!("0.{i:03o}").trim_end_matches('0')).unwrap();
+            for n in 0..=40u64 {
+                let expected: Vec<Vec<Nat>> = game.code.options(&n).map(|o| big(&o)).collect();
+                let heap = Nat::from(n);
+                assert_eq!(
+                    game.options(&heap, usize::MAX),
+                    expected,
+                    "{} {n}",
+                    game.code
+                );
+                assert_eq!(game.options(&heap, 3), expected[..expected.len().min(3)]);
+                assert_eq!(game.option_count(&heap), Nat::from(expected.len()));
+                assert!(expected.iter().all(|option| game.is_option(&heap, option)));
+                assert!(!game.is_option(&heap, &[Nat::from(n + 1)]));
+            }
         }
     }
 

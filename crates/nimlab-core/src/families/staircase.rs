@@ -14,7 +14,7 @@ use crate::error::{Error, InputError};
 use crate::num::{Nat, words};
 use crate::parse::{parse_bounded, parse_nat, tokens};
 use crate::protocol::board::Board;
-use crate::protocol::{Analysis, Strategy, WinningMoves};
+use crate::protocol::{Analysis, Notation, Strategy, WinningMoves};
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
 use crate::solve::sum::nim_sum;
@@ -50,7 +50,7 @@ impl Staircase {
     }
 }
 
-impl Strategy for Staircase {
+impl Notation for Staircase {
     fn spec(&self) -> String {
         "staircase".to_string()
     }
@@ -82,57 +82,6 @@ impl Strategy for Staircase {
             .map(|c| c.to_string())
             .collect::<Vec<_>>()
             .join(" ")
-    }
-
-    fn analyze(
-        &self,
-        coins: &Vec<Nat>,
-        convention: Convention,
-        max_moves: usize,
-        _budget: &Budget,
-    ) -> Result<Analysis<StairMove>, Error> {
-        if convention == Convention::Misere {
-            return Err(Error::NoKnownValue(
-                "misère staircase Nim is not solved by nimlab".to_string(),
-            ));
-        }
-        let x = nim_sum(Self::odd_steps(coins));
-        let mut winning = WinningMoves::new(max_moves);
-        if x != Nat::ZERO {
-            for (index, here) in coins.iter().enumerate() {
-                let step = index + 1;
-                let slide = if step % 2 == 1 {
-                    // Shrink this odd step to here XOR x.
-                    let target = here ^ &x;
-                    (target < *here).then(|| here - target)
-                } else {
-                    // Grow the odd step below to below XOR x with coins from here.
-                    let below = &coins[index - 1];
-                    let target = below ^ &x;
-                    (target > *below && &target - below <= *here).then(|| target - below)
-                };
-                if let Some(slide) = slide {
-                    let play = StairMove { step, coins: slide };
-                    let reason = "leaves a nim-sum of 0 on the odd steps";
-                    winning.offer(play, reason, Self::describe);
-                }
-            }
-        }
-        let odd: Vec<String> = Self::odd_steps(coins).map(|c| c.to_string()).collect();
-        let explanation = if odd.len() <= 8 {
-            format!(
-                "nim-sum of the coins on the odd steps: {} = {x}",
-                odd.join(" ⊕ ")
-            )
-        } else {
-            format!("nim-sum of the coins on the {} odd steps = {x}", odd.len())
-        };
-        let outcome = Outcome::from_mover_wins(x != Nat::ZERO);
-        Ok(winning.into_analysis(convention, outcome, Some(x), explanation))
-    }
-
-    fn move_count(&self, coins: &Vec<Nat>) -> Nat {
-        coins.iter().fold(Nat::ZERO, |count, c| count + c)
     }
 
     /// Coins leave one step and, unless it is step 1, arrive on the step below.
@@ -194,6 +143,59 @@ impl Strategy for Staircase {
         Board::Stairs {
             steps: coins.clone(),
         }
+    }
+}
+
+impl Strategy for Staircase {
+    fn analyze(
+        &self,
+        coins: &Vec<Nat>,
+        convention: Convention,
+        max_moves: usize,
+        _budget: &Budget,
+    ) -> Result<Analysis<StairMove>, Error> {
+        if convention == Convention::Misere {
+            return Err(Error::NoKnownValue(
+                "misère staircase Nim is not solved by nimlab".to_string(),
+            ));
+        }
+        let x = nim_sum(Self::odd_steps(coins));
+        let mut winning = WinningMoves::new(max_moves);
+        if x != Nat::ZERO {
+            for (index, here) in coins.iter().enumerate() {
+                let step = index + 1;
+                let slide = if step % 2 == 1 {
+                    // Shrink this odd step to here XOR x.
+                    let target = here ^ &x;
+                    (target < *here).then(|| here - target)
+                } else {
+                    // Grow the odd step below to below XOR x with coins from here.
+                    let below = &coins[index - 1];
+                    let target = below ^ &x;
+                    (target > *below && &target - below <= *here).then(|| target - below)
+                };
+                if let Some(slide) = slide {
+                    let play = StairMove { step, coins: slide };
+                    let reason = "leaves a nim-sum of 0 on the odd steps";
+                    winning.offer(play, reason, Self::describe);
+                }
+            }
+        }
+        let odd: Vec<String> = Self::odd_steps(coins).map(|c| c.to_string()).collect();
+        let explanation = if odd.len() <= 8 {
+            format!(
+                "nim-sum of the coins on the odd steps: {} = {x}",
+                odd.join(" ⊕ ")
+            )
+        } else {
+            format!("nim-sum of the coins on the {} odd steps = {x}", odd.len())
+        };
+        let outcome = Outcome::from_mover_wins(x != Nat::ZERO);
+        Ok(winning.into_analysis(convention, outcome, Some(x), explanation))
+    }
+
+    fn move_count(&self, coins: &Vec<Nat>) -> Nat {
+        coins.iter().fold(Nat::ZERO, |count, c| count + c)
     }
 }
 

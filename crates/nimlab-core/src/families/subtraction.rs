@@ -428,7 +428,7 @@ mod tests {
     use super::*;
     use crate::heap::HeapSum;
     use crate::heap::testing::check_against_brute_force;
-    use crate::protocol::Strategy;
+    use crate::protocol::{Notation, Strategy};
     use crate::rules::Game;
     use crate::rules::{Convention, Outcome};
     use crate::solve::search::{GrundyEngine, Oracle};

@@ -18,7 +18,7 @@ use crate::limits::MISERE_TURTLES_SEARCH;
 use crate::num::Nat;
 use crate::parse::{parse_bounded, tokens};
 use crate::protocol::board::Board;
-use crate::protocol::{Analysis, Strategy, WinningMoves, misere_by_search, search_after};
+use crate::protocol::{Analysis, Notation, Strategy, WinningMoves, misere_by_search, search_after};
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
 use malachite_base::num::basic::traits::Zero;
@@ -104,7 +104,7 @@ impl Turtles {
     }
 }
 
-impl Strategy for Turtles {
+impl Notation for Turtles {
     fn spec(&self) -> String {
         "turtles".to_string()
     }
@@ -140,64 +140,6 @@ impl Strategy for Turtles {
 
     fn format_position(&self, coins: &Vec<bool>) -> String {
         coins.iter().map(|&h| if h { 'H' } else { 'T' }).collect()
-    }
-
-    fn analyze(
-        &self,
-        coins: &Vec<bool>,
-        convention: Convention,
-        max_moves: usize,
-        budget: &Budget,
-    ) -> Result<Analysis<TurtleMove>, Error> {
-        if convention == Convention::Misere {
-            return self.misere_by_search(coins, max_moves, budget);
-        }
-        let x = grundy_value(coins);
-        let mut winning = WinningMoves::new(max_moves);
-        if x != 0 {
-            for head in (0..coins.len()).filter(|&j| coins[j]) {
-                let value = head as u64 + 1;
-                let rest = x ^ value;
-                if rest >= value {
-                    continue;
-                }
-                let play = TurtleMove {
-                    head,
-                    also: (rest > 0).then(|| rest as usize - 1),
-                };
-                winning.offer(play, "leaves a nim-sum of 0", |play| {
-                    Self::describe(coins, play)
-                });
-            }
-        }
-        const LISTED: usize = 8;
-        let heads = (1..)
-            .zip(coins)
-            .filter(|(_, h)| **h)
-            .map(|(v, _): (u64, _)| v);
-        let explanation = match heads.clone().take(LISTED + 1).count() {
-            0 => "no heads: no move is possible".to_string(),
-            1..=LISTED => {
-                let listed: Vec<String> = heads.map(|v| v.to_string()).collect();
-                format!(
-                    "nim-sum of the heads' positions (counting from 1): {} = {x}",
-                    listed.join(" ⊕ ")
-                )
-            }
-            _ => format!(
-                "nim-sum of the positions of the {} heads (counting from 1) = {x}",
-                heads.count()
-            ),
-        };
-        let outcome = Outcome::from_mover_wins(x != 0);
-        Ok(winning.into_analysis(convention, outcome, Some(Nat::from(x)), explanation))
-    }
-
-    fn move_count(&self, coins: &Vec<bool>) -> Nat {
-        (1..)
-            .zip(coins)
-            .filter(|(_, head)| **head)
-            .fold(Nat::ZERO, |count, (i, _): (u64, _)| count + Nat::from(i))
     }
 
     /// The rightmost coin turned goes from heads to tails; at most one other, to its
@@ -271,6 +213,72 @@ impl Strategy for Turtles {
         }
     }
 
+    fn board(&self, coins: &Vec<bool>) -> Board {
+        Board::Coins {
+            coins: coins.clone(),
+        }
+    }
+}
+
+impl Strategy for Turtles {
+    fn analyze(
+        &self,
+        coins: &Vec<bool>,
+        convention: Convention,
+        max_moves: usize,
+        budget: &Budget,
+    ) -> Result<Analysis<TurtleMove>, Error> {
+        if convention == Convention::Misere {
+            return self.misere_by_search(coins, max_moves, budget);
+        }
+        let x = grundy_value(coins);
+        let mut winning = WinningMoves::new(max_moves);
+        if x != 0 {
+            for head in (0..coins.len()).filter(|&j| coins[j]) {
+                let value = head as u64 + 1;
+                let rest = x ^ value;
+                if rest >= value {
+                    continue;
+                }
+                let play = TurtleMove {
+                    head,
+                    also: (rest > 0).then(|| rest as usize - 1),
+                };
+                winning.offer(play, "leaves a nim-sum of 0", |play| {
+                    Self::describe(coins, play)
+                });
+            }
+        }
+        const LISTED: usize = 8;
+        let heads = (1..)
+            .zip(coins)
+            .filter(|(_, h)| **h)
+            .map(|(v, _): (u64, _)| v);
+        let explanation = match heads.clone().take(LISTED + 1).count() {
+            0 => "no heads: no move is possible".to_string(),
+            1..=LISTED => {
+                let listed: Vec<String> = heads.map(|v| v.to_string()).collect();
+                format!(
+                    "nim-sum of the heads' positions (counting from 1): {} = {x}",
+                    listed.join(" ⊕ ")
+                )
+            }
+            _ => format!(
+                "nim-sum of the positions of the {} heads (counting from 1) = {x}",
+                heads.count()
+            ),
+        };
+        let outcome = Outcome::from_mover_wins(x != 0);
+        Ok(winning.into_analysis(convention, outcome, Some(Nat::from(x)), explanation))
+    }
+
+    fn move_count(&self, coins: &Vec<bool>) -> Nat {
+        (1..)
+            .zip(coins)
+            .filter(|(_, head)| **head)
+            .fold(Nat::ZERO, |count, (i, _): (u64, _)| count + Nat::from(i))
+    }
+
     /// Rows whose last head is among the first 64 coins are searched as bit masks.
     fn search_after(
         &self,
@@ -282,12 +290,6 @@ impl Strategy for Turtles {
         turtle_mask(coins)?;
         let encode = |coins: &Vec<bool>| turtle_mask(coins).expect("rows of a few coins");
         search_after(self, &TurtleMask, encode, coins, moves, convention, budget)
-    }
-
-    fn board(&self, coins: &Vec<bool>) -> Board {
-        Board::Coins {
-            coins: coins.clone(),
-        }
     }
 }
 

@@ -27,7 +27,7 @@ use crate::error::{Error, InputError};
 use crate::num::{Nat, to_u64, words};
 use crate::parse::{parse_nat, tokens};
 use crate::protocol::board::Board;
-use crate::protocol::{Analysis, Strategy, WinningMove, engine_grundy};
+use crate::protocol::{Analysis, Notation, Strategy, WinningMove, engine_grundy};
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
 use crate::seq::wythoff::{pair, partner as wythoff_partner};
@@ -449,7 +449,7 @@ pub fn analyze_point(
     (Outcome::N, n_position_reason(goal, point), listed, count)
 }
 
-impl Strategy for Wythoff {
+impl Notation for Wythoff {
     fn spec(&self) -> String {
         match self.goal {
             Goal::Normal => "wythoff".to_string(),
@@ -473,36 +473,6 @@ impl Strategy for Wythoff {
 
     fn format_position(&self, (x, y): &Point) -> String {
         format!("{x},{y}")
-    }
-
-    fn analyze(
-        &self,
-        point: &Point,
-        convention: Convention,
-        max_moves: usize,
-        _budget: &Budget,
-    ) -> Result<Analysis<PlaneMove>, Error> {
-        let goal = self.goal_for(convention)?;
-        let (outcome, explanation, winning_moves, winning_move_count) =
-            analyze_point(goal, point, max_moves);
-        let small = |n: &Nat| to_u64(n).is_some_and(|n| n <= SMALL_BOARD);
-        let grundy = (small(&point.0) && small(&point.1)).then(|| engine_grundy(self, point));
-        Ok(Analysis {
-            convention: match goal {
-                Goal::Normal => Convention::Normal,
-                Goal::Attrition => Convention::Misere,
-            },
-            outcome,
-            grundy,
-            explanation,
-            winning_moves,
-            winning_move_count: Nat::from(winning_move_count),
-            text_limited: false,
-        })
-    }
-
-    fn move_count(&self, point: &Point) -> Nat {
-        move_count(point)
     }
 
     fn move_to(&self, from: &Point, to: &Point) -> Option<PlaneMove> {
@@ -540,6 +510,38 @@ impl Strategy for Wythoff {
             Ok(Goal::Attrition) => "Whoever reaches (0,0) loses (the Attrition game).".to_string(),
             Err(_) => String::new(),
         }
+    }
+}
+
+impl Strategy for Wythoff {
+    fn analyze(
+        &self,
+        point: &Point,
+        convention: Convention,
+        max_moves: usize,
+        _budget: &Budget,
+    ) -> Result<Analysis<PlaneMove>, Error> {
+        let goal = self.goal_for(convention)?;
+        let (outcome, explanation, winning_moves, winning_move_count) =
+            analyze_point(goal, point, max_moves);
+        let small = |n: &Nat| to_u64(n).is_some_and(|n| n <= SMALL_BOARD);
+        let grundy = (small(&point.0) && small(&point.1)).then(|| engine_grundy(self, point));
+        Ok(Analysis {
+            convention: match goal {
+                Goal::Normal => Convention::Normal,
+                Goal::Attrition => Convention::Misere,
+            },
+            outcome,
+            grundy,
+            explanation,
+            winning_moves,
+            winning_move_count: Nat::from(winning_move_count),
+            text_limited: false,
+        })
+    }
+
+    fn move_count(&self, point: &Point) -> Nat {
+        move_count(point)
     }
 
     /// Remark 3 of the paper: a point (S, L) with 1 ≤ S and e·S < L ≤ 100, never a

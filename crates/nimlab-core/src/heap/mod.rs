@@ -24,25 +24,26 @@
 //! [`Error::TooLarge`] beyond.
 
 pub mod engine;
+mod take_break;
 
 use crate::budget::Budget;
 use crate::error::{Error, InputError};
 use crate::limits::MISERE_HEAP_SEARCH;
-use crate::num::{Nat, to_u64, words};
+use crate::num::{Nat, words};
 use crate::parse::{parse_bounded, parse_nat, tokens};
 use crate::protocol::board::Board;
 use crate::protocol::{
-    Analysis, HeapSequence, MoveValue, Strategy, WinningMoves, analyzed_move_values,
-    misere_by_search, search_after,
+    Analysis, AnyPosition, HeapGame, HeapSequence, MoveValue, Notation, Strategy, WinningMoves,
+    analyzed_move_values, misere_by_search, search_after,
 };
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
 use crate::solve::quotient::{LazyQuotient, heap_size, leaves};
 use crate::solve::sum::{ValueProfile, nim_sum};
 use crate::text::{list_with_or, tokens_word};
-use malachite_base::num::arithmetic::traits::CheckedSub;
-use malachite_base::num::basic::traits::{One, Zero};
-use nimlab_misere::{Family, PositionError, Quotient};
+use malachite_base::num::basic::traits::Zero;
+use nimlab_misere::{PositionError, Quotient};
+use take_break::{family_count, family_moves};
 
 /// One option of a single heap: the heaps left in its place (none if it was used
 /// up; two if it was split).
@@ -511,7 +512,7 @@ impl<H: HeapRules> Game for HeapSum<H> {
     }
 }
 
-impl<H: HeapRules> Strategy for HeapSum<H> {
+impl<H: HeapRules> Notation for HeapSum<H> {
     fn spec(&self) -> String {
         self.rules.spec()
     }
@@ -544,119 +545,6 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
             .map(|h| h.to_string())
             .collect::<Vec<_>>()
             .join(" ")
-    }
-
-    fn analyze(
-        &self,
-        heaps: &Vec<Nat>,
-        convention: Convention,
-        max_moves: usize,
-        budget: &Budget,
-    ) -> Result<Analysis<HeapMove>, Error> {
-        let values = self.values(heaps, budget)?;
-        let profile = ValueProfile::of(&values);
-        if !self.misere_by_rule(convention, budget)? {
-            if let Some(quotient) = self
-                .rules
-                .misere_quotient()
-                .and_then(LazyQuotient::certified)
-            {
-                return self.misere_by_quotient(quotient, heaps, profile.nim_sum, max_moves);
-            }
-            return self.misere_by_search(heaps, profile.nim_sum, max_moves, budget);
-        }
-        let lost = profile.lost(convention);
-        let winning = if lost {
-            WinningMoves::new(max_moves)
-        } else {
-            self.moves_to_targets(
-                heaps,
-                &values,
-                max_moves,
-                |value| profile.target(convention, value),
-                budget,
-            )?
-        };
-        Ok(winning.into_analysis(
-            convention,
-            Outcome::from_mover_wins(!lost),
-            Some(profile.nim_sum.clone()),
-            self.explanation(convention, &values, &profile),
-        ))
-    }
-
-    fn heap_sequence(&self) -> Option<&dyn HeapSequence> {
-        Some(self.rules.sequence())
-    }
-
-    fn tame_components(
-        &self,
-        heaps: &Vec<Nat>,
-        budget: &Budget,
-    ) -> Option<Result<Vec<Nat>, Error>> {
-        match self.rules.misere_is_tame(budget) {
-            Ok(true) => Some(self.values(heaps, budget)),
-            Ok(false) => None,
-            Err(error) => Some(Err(error)),
-        }
-    }
-
-    fn misere_quotient(&self) -> Option<&LazyQuotient> {
-        self.rules.misere_quotient()
-    }
-
-    fn move_count(&self, heaps: &Vec<Nat>) -> Nat {
-        heaps
-            .iter()
-            .fold(Nat::ZERO, |count, n| count + self.rules.option_count(n))
-    }
-
-    fn moves_with_value(
-        &self,
-        heaps: &Vec<Nat>,
-        target: &Nat,
-        limit: usize,
-        budget: &Budget,
-    ) -> Result<(Vec<HeapMove>, Nat), Error> {
-        let values = self.values(heaps, budget)?;
-        let shift = nim_sum(&values) ^ target;
-        let (moves, count) = self
-            .moves_to_targets(heaps, &values, limit, |value| (value ^ &shift, ""), budget)?
-            .into_parts();
-        Ok((moves.into_iter().map(|m| m.play).collect(), count))
-    }
-
-    /// By the values of the heaps: a move changes one heap's value, so the value of
-    /// the position after it follows from the value profile without a new analysis.
-    fn move_values(
-        &self,
-        heaps: &Vec<Nat>,
-        moves: Vec<HeapMove>,
-        convention: Convention,
-        budget: &Budget,
-    ) -> Result<Vec<MoveValue<HeapMove>>, Error> {
-        if !self.misere_by_rule(convention, budget)? {
-            return analyzed_move_values(self, heaps, moves, convention, budget);
-        }
-        let values = self.values(heaps, budget)?;
-        let profile = ValueProfile::of(&values);
-        moves
-            .into_iter()
-            .map(|play| {
-                let after = play
-                    .into
-                    .iter()
-                    .map(|h| self.rules.heap_value(h, budget))
-                    .collect::<Result<Vec<_>, _>>()?;
-                let profile = profile.replace(&values[play.heap], &after);
-                Ok(MoveValue {
-                    wins: profile.lost(convention),
-                    grundy: Some(profile.nim_sum),
-                    remoteness: None,
-                    play,
-                })
-            })
-            .collect()
     }
 
     /// One heap of `from` is replaced by what its option leaves, in place, the rest
@@ -744,22 +632,6 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
         }
     }
 
-    /// Positions of at most [`SMALL_HEAPS`] tokens are searched in their compact form.
-    fn search_after(
-        &self,
-        heaps: &Vec<Nat>,
-        moves: &[HeapMove],
-        convention: Convention,
-        budget: &Budget,
-    ) -> Option<Vec<(Outcome, u32)>> {
-        if small_heaps(heaps).is_none() {
-            return search_after(self, self, Clone::clone, heaps, moves, convention, budget);
-        }
-        let search = SmallHeapGame::new(&self.rules, heaps);
-        let encode = |heaps: &Vec<Nat>| small_heaps(heaps).expect("positions of a few tokens");
-        search_after(self, &search, encode, heaps, moves, convention, budget)
-    }
-
     /// A single heap of a take-away game is a pot to draw from.
     fn board(&self, heaps: &Vec<Nat>) -> Board {
         match &heaps[..] {
@@ -776,99 +648,139 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
     }
 }
 
-/// How many moves of a heap of `n` tokens a family of the quotient's winning moves
-/// holds, for `n` of any size.
-fn family_count(family: &Family, n: &Nat) -> Result<Nat, Error> {
-    if let Some(n) = to_u64(n) {
-        return Ok(Nat::from(family.count(n)));
+impl<H: HeapRules> Strategy for HeapSum<H> {
+    fn analyze(
+        &self,
+        heaps: &Vec<Nat>,
+        convention: Convention,
+        max_moves: usize,
+        budget: &Budget,
+    ) -> Result<Analysis<HeapMove>, Error> {
+        let values = self.values(heaps, budget)?;
+        let profile = ValueProfile::of(&values);
+        if !self.misere_by_rule(convention, budget)? {
+            if let Some(quotient) = self
+                .rules
+                .misere_quotient()
+                .and_then(LazyQuotient::certified)
+            {
+                return self.misere_by_quotient(quotient, heaps, profile.nim_sum, max_moves);
+            }
+            return self.misere_by_search(heaps, profile.nim_sum, max_moves, budget);
+        }
+        let lost = profile.lost(convention);
+        let winning = if lost {
+            WinningMoves::new(max_moves)
+        } else {
+            self.moves_to_targets(
+                heaps,
+                &values,
+                max_moves,
+                |value| profile.target(convention, value),
+                budget,
+            )?
+        };
+        Ok(winning.into_analysis(
+            convention,
+            Outcome::from_mover_wins(!lost),
+            Some(profile.nim_sum.clone()),
+            self.explanation(convention, &values, &profile),
+        ))
     }
-    match *family {
-        Family::Pairs {
-            removed,
-            fixed,
-            first,
-            step,
-        } => Ok(pairs_count(n, removed + fixed.unwrap_or(0), first, step)),
-        Family::Triples { .. } => Err(Error::NoKnownValue(
-            "counting the three-heap splits of a heap of more than 20 digits is not supported"
-                .to_string(),
-        )),
+
+    fn heap_game(&self) -> Option<&dyn HeapGame> {
+        Some(self)
+    }
+
+    fn move_count(&self, heaps: &Vec<Nat>) -> Nat {
+        heaps
+            .iter()
+            .fold(Nat::ZERO, |count, n| count + self.rules.option_count(n))
+    }
+
+    fn moves_with_value(
+        &self,
+        heaps: &Vec<Nat>,
+        target: &Nat,
+        limit: usize,
+        budget: &Budget,
+    ) -> Result<(Vec<HeapMove>, Nat), Error> {
+        let values = self.values(heaps, budget)?;
+        let shift = nim_sum(&values) ^ target;
+        let (moves, count) = self
+            .moves_to_targets(heaps, &values, limit, |value| (value ^ &shift, ""), budget)?
+            .into_parts();
+        Ok((moves.into_iter().map(|m| m.play).collect(), count))
+    }
+
+    /// By the values of the heaps: a move changes one heap's value, so the value of
+    /// the position after it follows from the value profile without a new analysis.
+    fn move_values(
+        &self,
+        heaps: &Vec<Nat>,
+        moves: Vec<HeapMove>,
+        convention: Convention,
+        budget: &Budget,
+    ) -> Result<Vec<MoveValue<HeapMove>>, Error> {
+        if !self.misere_by_rule(convention, budget)? {
+            return analyzed_move_values(self, heaps, moves, convention, budget);
+        }
+        let values = self.values(heaps, budget)?;
+        let profile = ValueProfile::of(&values);
+        moves
+            .into_iter()
+            .map(|play| {
+                let after = play
+                    .into
+                    .iter()
+                    .map(|h| self.rules.heap_value(h, budget))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let profile = profile.replace(&values[play.heap], &after);
+                Ok(MoveValue {
+                    wins: profile.lost(convention),
+                    grundy: Some(profile.nim_sum),
+                    remoteness: None,
+                    play,
+                })
+            })
+            .collect()
+    }
+
+    /// Positions of at most [`SMALL_HEAPS`] tokens are searched in their compact form.
+    fn search_after(
+        &self,
+        heaps: &Vec<Nat>,
+        moves: &[HeapMove],
+        convention: Convention,
+        budget: &Budget,
+    ) -> Option<Vec<(Outcome, u32)>> {
+        if small_heaps(heaps).is_none() {
+            return search_after(self, self, Clone::clone, heaps, moves, convention, budget);
+        }
+        let search = SmallHeapGame::new(&self.rules, heaps);
+        let encode = |heaps: &Vec<Nat>| small_heaps(heaps).expect("positions of a few tokens");
+        search_after(self, &search, encode, heaps, moves, convention, budget)
     }
 }
 
-/// How many x = first, first + step, … have x ≤ rest − x, where rest = n − `taken`
-/// ([`Family::count`] of a pair family, for n of any size).
-fn pairs_count(n: &Nat, taken: u64, first: u64, step: u64) -> Nat {
-    let Some(rest) = n.checked_sub(Nat::from(taken)) else {
-        return Nat::ZERO;
-    };
-    let half: Nat = rest >> 1u32;
-    if step == 0 || half < first {
-        Nat::ZERO
-    } else {
-        (half - Nat::from(first)) / Nat::from(step) + Nat::ONE
+impl<H: HeapRules> HeapGame for HeapSum<H> {
+    fn sequence(&self) -> &dyn HeapSequence {
+        self.rules.sequence()
     }
-}
 
-/// The moves of a family of the quotient's winning moves from a heap of `n` tokens, in
-/// order, each as the heaps it leaves (smallest first).
-fn family_moves(family: &Family, n: &Nat) -> Box<dyn Iterator<Item = Vec<Nat>>> {
-    match *family {
-        Family::Pairs { step: 0, .. } | Family::Triples { step: 0, .. } => {
-            Box::new(std::iter::empty())
+    fn misere_quotient(&self) -> Option<&LazyQuotient> {
+        self.rules.misere_quotient()
+    }
+
+    fn tame_values(
+        &self,
+        position: &AnyPosition,
+        budget: &Budget,
+    ) -> Result<Option<Vec<Nat>>, Error> {
+        if !self.rules.misere_is_tame(budget)? {
+            return Ok(None);
         }
-        Family::Pairs {
-            removed,
-            fixed,
-            first,
-            step,
-        } => {
-            let Some(rest) = n.checked_sub(Nat::from(removed + fixed.unwrap_or(0))) else {
-                return Box::new(std::iter::empty());
-            };
-            let bound = rest.clone();
-            Box::new(
-                (0u64..)
-                    .map(move |i| Nat::from(first + i * step))
-                    .take_while(move |x| x + x <= bound)
-                    .map(move |x| {
-                        let mut heaps: Vec<Nat> = fixed.map(Nat::from).into_iter().collect();
-                        heaps.push(&rest - &x);
-                        heaps.push(x);
-                        heaps.sort();
-                        heaps
-                    }),
-            )
-        }
-        Family::Triples {
-            removed,
-            first,
-            second,
-            step,
-        } => {
-            let Some(rest) = n.checked_sub(Nat::from(removed)) else {
-                return Box::new(std::iter::empty());
-            };
-            let rest3 = rest.clone();
-            Box::new(
-                (0u64..)
-                    .map(move |i| first + i * step)
-                    .take_while(move |&x| rest3 >= 3 * x)
-                    .flat_map(move |x| {
-                        let y0 = x + (second % step + step - x % step) % step;
-                        let rest = rest.clone();
-                        (0u64..)
-                            .map(move |j| y0 + j * step)
-                            .take_while({
-                                let rest = rest.clone();
-                                move |&y| rest >= x + 2 * y
-                            })
-                            .map(move |y| {
-                                vec![Nat::from(x), Nat::from(y), &rest - Nat::from(x + y)]
-                            })
-                    }),
-            )
-        }
+        self.values(position.get::<Vec<Nat>>(), budget).map(Some)
     }
 }
 
@@ -1080,63 +992,6 @@ pub(crate) mod testing {
                     "{convention:?} winning moves from {position:?}"
                 );
                 assert_eq!(analysis.winning_move_count, Nat::from(winning.len()));
-            }
-        }
-    }
-}
-
-#[cfg(test)]
-mod quotient_tests {
-    use super::*;
-
-    /// The count of a pair family for heaps beyond 64 bits is the same formula as the
-    /// quotient crate's for heaps within them.
-    #[test]
-    fn pair_counts_of_any_size_agree_with_the_quotient_crate() {
-        for (removed, fixed, first, step) in
-            [(1, None, 1, 12), (2, None, 3, 24), (0, Some(4), 2, 5)]
-        {
-            let family = Family::Pairs {
-                removed,
-                fixed,
-                first,
-                step,
-            };
-            for n in (0..300u64).chain([u64::MAX - 7, u64::MAX]) {
-                assert_eq!(
-                    pairs_count(&Nat::from(n), removed + fixed.unwrap_or(0), first, step),
-                    Nat::from(family.count(n)),
-                    "{family:?} n = {n}"
-                );
-            }
-        }
-    }
-
-    /// Moves listed from a family are the moves it counts, and each leaves its heaps
-    /// summing to the heap less the tokens removed.
-    #[test]
-    fn family_moves_are_what_the_family_counts() {
-        let families = [
-            Family::Pairs {
-                removed: 1,
-                fixed: None,
-                first: 2,
-                step: 3,
-            },
-            Family::Triples {
-                removed: 0,
-                first: 1,
-                second: 2,
-                step: 2,
-            },
-        ];
-        for family in &families {
-            for n in 0..60u64 {
-                let moves: Vec<Vec<Nat>> = family_moves(family, &Nat::from(n)).collect();
-                assert_eq!(moves.len() as u128, family.count(n), "{family:?} n = {n}");
-                for heaps in moves {
-                    assert!(heaps.windows(2).all(|w| w[0] <= w[1]) && heaps[0] > 0u32);
-                }
             }
         }
     }

@@ -1,32 +1,42 @@
 //! The protocol every game family speaks, and the face front ends hold.
 //!
-//! A family implements [`Game`](crate::rules::Game) (its moves) and [`Strategy`] (its
-//! notation and its exact answers); [`Erased`] turns it into a [`Ruleset`], the
-//! object-safe face that `analyze`, `moves`, `play` and the web API share. The
-//! [`registry`](crate::registry) builds rulesets from spec strings.
+//! A family implements three traits, each of which states the minimum it needs:
+//!
+//! - [`Game`](crate::rules::Game): its moves (two methods);
+//! - [`Notation`]: how people write and see its positions and moves;
+//! - [`Strategy`]: who wins and how (one method, `analyze`).
+//!
+//! A game played on heaps implements [`HeapRules`](crate::heap::HeapRules) instead, and
+//! [`HeapSum`](crate::heap::HeapSum) makes the three of it, with the [`HeapGame`]
+//! capability (nim-sequence, misère quotient). [`Erased`] turns any strategy into a
+//! [`Ruleset`], the object-safe face that `analyze`, `moves`, `play` and the web API
+//! share; the [`registry`](crate::registry) builds rulesets from spec strings.
 //!
 //! - [`board`]: positions as data a front end draws.
-//! - [`ruleset`]: the erased face ([`Ruleset`], [`AnyPosition`], [`AnyMove`]).
 //! - [`policy`]: how the computer chooses its move.
 //! - [`sum`]: disjunctive sums of games of any families.
 
 pub mod board;
+mod notation;
 pub mod policy;
 mod ruleset;
 pub mod sum;
 
+pub use notation::Notation;
 pub use ruleset::{AnyMove, AnyPosition, Erased, Ruleset};
 
 use crate::budget::Budget;
-use crate::error::{Error, InputError};
-use crate::limits::{LISTED_TEXT, SEARCH_BRANCHING};
+use crate::error::Error;
+use crate::limits::{LISTED_TEXT, MOVES_REMOTENESS_SEARCH, SEARCH_BRANCHING};
 use crate::num::Nat;
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
 use crate::solve::period::Periodicity;
+use crate::solve::quotient::LazyQuotient;
 use crate::solve::search::{GrundyEngine, Oracle, WinLoss};
-use board::Board;
 use malachite_base::num::basic::traits::{One, Zero};
+use policy::Policy;
+use rand::rngs::StdRng;
 
 /// A move that wins: it leaves the opponent in a lost position.
 ///
@@ -246,8 +256,12 @@ pub(crate) fn engine_grundy<G: Game>(game: &G, position: &G::Position) -> Nat {
     Nat::from(value)
 }
 
-/// The nim-sequence of a single heap: families whose positions are heaps offer it to
-/// the `grundy` and `period` commands.
+/// The nim-sequence of a single heap, for the `grundy` and `period` commands.
+///
+/// **The minimum a game implements:** [`grundy_table`](HeapSequence::grundy_table)
+/// and [`periodicity`](HeapSequence::periodicity); take-and-break games, whose
+/// values come from the octal engine, also offer its rules and a period search of
+/// any length.
 pub trait HeapSequence: Send + Sync {
     /// g(0), …, g(upto) for one heap, spending one unit of `budget` per value.
     fn grundy_table(&self, upto: usize, budget: &Budget) -> Result<Vec<u32>, Error>;
@@ -266,6 +280,7 @@ pub trait HeapSequence: Send + Sync {
     ) -> Option<Result<Periodicity, Error>> {
         None
     }
+
     /// The octal engine's rules, for take-and-break games (a front end may run its own
     /// [`nimlab_octal::Solver`] for a computation too long for one question).
     fn engine_rules(&self) -> Option<nimlab_octal::Rules> {
@@ -273,26 +288,39 @@ pub trait HeapSequence: Send + Sync {
     }
 }
 
-/// A game family's exact strategy and its position syntax, over typed positions: the
-/// rules come from [`Game`], which every family implements once.
-pub trait Strategy: Game + Send + Sync + 'static {
-    /// The canonical spec string, e.g. `subtraction:1,3,4`.
-    fn spec(&self) -> String;
+/// What a game played on heaps offers beyond play: the nim-sequence of one heap, the
+/// misère quotient, and the Grundy values of a position's heaps when misère play
+/// follows the misère-Nim rule. A capability, which front ends and sums of games ask
+/// for with [`Strategy::heap_game`]; [`HeapSum`](crate::heap::HeapSum) has it.
+pub trait HeapGame: Send + Sync {
+    /// The nim-sequence of one heap.
+    fn sequence(&self) -> &dyn HeapSequence;
 
-    /// The rules in one or two sentences, for people.
-    fn rules(&self) -> String;
+    /// The misère quotient, when the quotient method covers the game.
+    fn misere_quotient(&self) -> Option<&LazyQuotient>;
 
-    /// How positions are written, with an example, for help and error messages.
-    fn position_syntax(&self) -> String;
+    /// The Grundy values of the heaps of `position` (a position of this game), when
+    /// misère play of any sum of such heaps follows the misère-Nim rule (every heap
+    /// of value 0 that has a move has a move to value 1: the tameness lemma of
+    /// [`crate::heap`]); `None` when it does not hold for this game.
+    fn tame_values(
+        &self,
+        position: &AnyPosition,
+        budget: &Budget,
+    ) -> Result<Option<Vec<Nat>>, Error>;
+}
 
-    /// Read a position; errors name the offending token.
-    fn parse_position(&self, text: &str) -> Result<Self::Position, InputError>;
-
-    /// Write a position so that [`Strategy::parse_position`] reads it back.
-    fn format_position(&self, position: &Self::Position) -> String;
-
+/// A family's exact strategy: who wins a position and how, over typed positions whose
+/// rules come from [`Game`] and notation from [`Notation`].
+///
+/// **The minimum a family implements:** [`analyze`](Strategy::analyze). The rest have
+/// defaults that analyse the position after each move, which suits positions with few
+/// moves; families whose positions can be huge override
+/// [`move_count`](Strategy::move_count), [`moves_with_value`](Strategy::moves_with_value)
+/// and [`move_values`](Strategy::move_values) to answer by their closed forms.
+pub trait Strategy: Notation + Send + Sync + 'static {
     /// The outcome, Grundy value and winning moves (the first `max_moves` of them);
-    /// searches, if any, spend from `budget`.
+    /// searches and tables spend from `budget`.
     fn analyze(
         &self,
         position: &Self::Position,
@@ -301,39 +329,11 @@ pub trait Strategy: Game + Send + Sync + 'static {
         budget: &Budget,
     ) -> Result<Analysis<Self::Move>, Error>;
 
-    /// The single-heap nim-sequence, for families whose positions are heaps.
-    fn heap_sequence(&self) -> Option<&dyn HeapSequence> {
-        None
-    }
-
-    /// The misère quotient of a heap family the quotient method covers.
-    fn misere_quotient(&self) -> Option<&crate::solve::quotient::LazyQuotient> {
-        None
-    }
-
     /// How many legal moves there are in all (a huge heap can have more than fit in
-    /// memory).
-    fn move_count(&self, position: &Self::Position) -> Nat;
-
-    /// The legal move from `from` that leads to `to`, decided by the rules directly
-    /// (for positions of any size), or `None` if no legal move does.
-    fn move_to(&self, from: &Self::Position, to: &Self::Position) -> Option<Self::Move>;
-
-    /// A legal move in words, as an imperative phrase ("take 2 tokens from heap 1").
-    fn describe_move(&self, position: &Self::Position, play: &Self::Move) -> String;
-
-    /// Read a person's move in this position; the error says what is expected.
-    fn parse_move(&self, position: &Self::Position, text: &str) -> Result<Self::Move, InputError>;
-
-    /// What a person types for a legal move: [`Strategy::parse_move`] reads it back
-    /// as the same move.
-    fn move_text(&self, position: &Self::Position, play: &Self::Move) -> String;
-
-    /// How to type a move in this position, with an example.
-    fn move_syntax(&self, position: &Self::Position) -> String;
-
-    /// The position as data that a front end draws.
-    fn board(&self, position: &Self::Position) -> Board;
+    /// memory). Default: counted from the list of legal moves, which must be short.
+    fn move_count(&self, position: &Self::Position) -> Nat {
+        Nat::from(self.legal_moves(position, usize::MAX).0.len())
+    }
 
     /// The moves to positions of normal-play Grundy value `target`: the first
     /// `limit` and how many there are in all (sums of games use it to find winning
@@ -418,32 +418,82 @@ pub trait Strategy: Game + Send + Sync + 'static {
         )
     }
 
-    /// The normal-play Grundy values of the position's components, when misère play
-    /// of any sum of such components follows the misère-Nim rule: every component of
-    /// value 0 that has a move has a move to value 1 (the tameness lemma; see
-    /// [`crate::heap`]). `None` for families where that is not known to hold.
-    fn tame_components(
-        &self,
-        _position: &Self::Position,
-        _budget: &Budget,
-    ) -> Option<Result<Vec<Nat>, Error>> {
-        None
-    }
-
-    /// How the game ends under `convention`, as a sentence for people ("Whoever
-    /// makes the last move wins."); empty when the rules already say it.
-    fn ending(&self, convention: Convention) -> String {
-        match convention {
-            Convention::Normal => "Whoever makes the last move wins.".to_string(),
-            Convention::Misere => "Whoever makes the last move loses.".to_string(),
-        }
-    }
-
     /// A random start position for play, drawn from `seed`, for families whose
     /// play starts from a random position (the game on the plane never starts on a
     /// winning point). Default: none; play then starts from the family's example.
     fn random_start(&self, _seed: u64) -> Option<Self::Position> {
         None
+    }
+
+    /// The family as a game played on heaps, if it is one (see [`HeapGame`]).
+    fn heap_game(&self) -> Option<&dyn HeapGame> {
+        None
+    }
+
+    /// Legal moves with their values for the player who makes them, as `moves`
+    /// lists them: the winning moves first (as many as fit in `max_moves`), then the
+    /// first others in the family's order; the remoteness of each is filled in when
+    /// one search of them all fits [`MOVES_REMOTENESS_SEARCH`], and left unknown
+    /// otherwise. Moves of huge positions are listed only as far as their text fits
+    /// in [`LISTED_TEXT`].
+    fn move_list(
+        &self,
+        position: &Self::Position,
+        convention: Convention,
+        max_moves: usize,
+        budget: &Budget,
+    ) -> Result<MoveValues<Self::Move>, Error> {
+        // Each move is written out with the position after it: about as long as the
+        // position, which takes some 20 digits per word.
+        let listable = LISTED_TEXT.get() / (40 * self.size(position)).max(1);
+        let text_limited = listable < max_moves;
+        let max_moves = max_moves.min(listable);
+        let analysis = self.analyze(position, convention, max_moves, budget)?;
+        let mut chosen: Vec<Self::Move> =
+            analysis.winning_moves.into_iter().map(|m| m.play).collect();
+        let winning = chosen.len();
+        let (legal, complete) = self.legal_moves(position, max_moves + winning);
+        let count = if complete {
+            Nat::from(legal.len())
+        } else {
+            self.move_count(position)
+        };
+        for play in legal {
+            if chosen.len() == max_moves {
+                break;
+            }
+            if !chosen[..winning].contains(&play) {
+                chosen.push(play);
+            }
+        }
+        let mut moves = self.move_values(position, chosen, convention, budget)?;
+        let remoteness_budget = budget.narrowed(MOVES_REMOTENESS_SEARCH.value);
+        let plays: Vec<Self::Move> = moves.iter().map(|v| v.play.clone()).collect();
+        if let Some(found) = self.search_after(position, &plays, convention, &remoteness_budget) {
+            for (value, (outcome, remoteness)) in moves.iter_mut().zip(found) {
+                debug_assert_eq!(outcome == Outcome::P, value.wins, "{:?}", value.play);
+                value.remoteness = Some(remoteness);
+            }
+        }
+        moves.sort_by_key(|m| !m.wins);
+        Ok(MoveValues {
+            text_limited: text_limited && count > moves.len(),
+            count,
+            moves,
+        })
+    }
+
+    /// The computer's move in a position that is not over, as `policy` plays (see
+    /// [`policy::choose_move`]), within `budget`.
+    fn computer_move(
+        &self,
+        position: &Self::Position,
+        convention: Convention,
+        policy: Policy,
+        rng: &mut StdRng,
+        budget: &Budget,
+    ) -> Result<Self::Move, Error> {
+        policy::choose_move(self, position, convention, policy, rng, budget)
     }
 }
 

@@ -1,7 +1,8 @@
 //! The computer's side of a game against a person: how it chooses its move.
 //!
 //! The computer works on typed positions ([`choose_move`] is generic over a family's
-//! [`Strategy`]); front ends reach it through [`Ruleset::computer_move`], so every
+//! [`Strategy`]); front ends reach it through [`Ruleset::computer_move`], with a
+//! budget like every other question, so every
 //! family in the registry (and every sum of families) plays the same way. No I/O
 //! here: the front end owns the dialogue.
 
@@ -78,7 +79,7 @@ pub fn winner(
     }
 }
 
-/// The computer's move in a position that is not over.
+/// The computer's move in a position that is not over, within `budget`.
 ///
 /// In a won position it plays one of the winning moves at random. In a lost one, with
 /// [`Style::Longest`], it plays the longest defence, found by a remoteness search of
@@ -91,6 +92,7 @@ pub fn choose_move<S: Strategy + ?Sized>(
     convention: Convention,
     policy: Policy,
     rng: &mut StdRng,
+    budget: &Budget,
 ) -> Result<S::Move, Error> {
     let candidates = PLAY_CANDIDATES.get();
     let mistake = rng.random_range(0..10) >= policy.level;
@@ -104,7 +106,7 @@ pub fn choose_move<S: Strategy + ?Sized>(
     if mistake {
         return any_move(rng);
     }
-    let analysis = strategy.analyze(position, convention, candidates, &Budget::unlimited())?;
+    let analysis = strategy.analyze(position, convention, candidates, budget)?;
     if analysis.outcome == Outcome::N {
         let winning = analysis
             .winning_moves
@@ -117,7 +119,7 @@ pub fn choose_move<S: Strategy + ?Sized>(
     }
     let (moves, complete) = strategy.legal_moves(position, candidates);
     let longest = complete
-        .then(|| longest_defence(strategy, position, convention, &moves))
+        .then(|| longest_defence(strategy, position, convention, &moves, budget))
         .flatten();
     longest
         .or_else(|| moves.first().cloned())
@@ -125,14 +127,18 @@ pub fn choose_move<S: Strategy + ?Sized>(
 }
 
 /// The move after which the game lasts longest (the first such, in the family's
-/// order), if a search of every position after `moves` fits [`PLAY_LOOKAHEAD`].
+/// order), if a search of every position after `moves` fits [`PLAY_LOOKAHEAD`] and
+/// what is left of `budget`.
 fn longest_defence<S: Strategy + ?Sized>(
     strategy: &S,
     position: &S::Position,
     convention: Convention,
     moves: &[S::Move],
+    budget: &Budget,
 ) -> Option<S::Move> {
-    let budget = Budget::unlimited().with_timeout(Duration::from_millis(PLAY_LOOKAHEAD.value));
+    let budget = budget
+        .narrowed(u64::MAX)
+        .with_timeout(Duration::from_millis(PLAY_LOOKAHEAD.value));
     let searched = strategy.search_after(position, moves, convention, &budget)?;
     let mut best: Option<(u32, &S::Move)> = None;
     for (play, (_, remoteness)) in moves.iter().zip(searched) {
@@ -170,7 +176,7 @@ mod tests {
         while !game.is_over(&position) {
             let play = match mover {
                 Player::Computer => game
-                    .computer_move(&position, convention, policy, rng)
+                    .computer_move(&position, convention, policy, rng, &Budget::unlimited())
                     .unwrap(),
                 Player::Person => game
                     .legal_moves(&position, 64)
@@ -266,7 +272,13 @@ mod tests {
         let game = game(spec).unwrap();
         let position = game.parse_position(position).unwrap();
         let play = game
-            .computer_move(&position, Convention::Normal, policy, rng)
+            .computer_move(
+                &position,
+                Convention::Normal,
+                policy,
+                rng,
+                &Budget::unlimited(),
+            )
             .unwrap();
         game.format_position(&game.apply(&position, &play))
     }

@@ -5,17 +5,16 @@
 //! on passes the typed value back: nothing inside the core goes back through text.
 //! [`Erased`] gives every [`Strategy`] this face; the registry hands out
 //! `Arc<dyn Ruleset>`, so `analyze`, `moves`, `play` and the web API share one code
-//! path and never match on a game's name.
+//! path and never match on a game's name. The trait and its one implementation are
+//! generated from a single list of the protocol's methods.
 
 use super::board::Board;
 use super::policy::Policy;
-use super::{Analysis, HeapSequence, MoveValues, Strategy, TextMove};
+use super::{Analysis, HeapGame, MoveValues, Strategy, TextMove};
 use crate::budget::Budget;
 use crate::error::{Error, InputError};
-use crate::limits::{LISTED_TEXT, MOVES_REMOTENESS_SEARCH};
 use crate::num::Nat;
-use crate::rules::{Convention, Outcome};
-use crate::solve::quotient::LazyQuotient;
+use crate::rules::{Convention, Game};
 use rand::rngs::StdRng;
 use std::any::Any;
 use std::fmt::{self, Debug};
@@ -100,353 +99,190 @@ handle!(
     "move"
 );
 
-/// A game as front ends see it: every method of the game protocol over positions and
-/// moves of hidden type, made by this ruleset (passing one game's position to another
-/// game is a bug, and panics).
-pub trait Ruleset: Send + Sync {
-    /// The canonical spec string.
-    fn spec(&self) -> String;
+/// Generates [`Ruleset`] and its implementation for [`Erased`] from one list of the
+/// protocol's methods, so no method is forwarded by hand. Each argument says how it
+/// is read for the family (`position`: a typed position; `play`: a typed move;
+/// `as_is`: unchanged), and each method how its result is erased (a function from
+/// the family's result to the ruleset's).
+macro_rules! ruleset {
+    ($(
+        $(#[$doc:meta])*
+        fn $name:ident(&self $(, $arg:ident: $ty:ty => $read:ident)*) -> $ret:ty => $erase:expr;
+    )*) => {
+        /// A game as front ends see it: the game protocol ([`Game`](crate::rules::Game),
+        /// [`Notation`], [`Strategy`]) over positions and moves of hidden type, made by
+        /// this ruleset (passing one game's position to another game is a bug, and
+        /// panics).
+        pub trait Ruleset: Send + Sync {
+            $($(#[$doc])* fn $name(&self $(, $arg: $ty)*) -> $ret;)*
 
-    /// The rules in one or two sentences.
-    fn rules(&self) -> String;
+            /// A legal move with its description, what a person types, and the
+            /// position after it, as text.
+            fn text_move(&self, position: &AnyPosition, play: &AnyMove) -> TextMove {
+                TextMove {
+                    action: self.describe_move(position, play),
+                    text: self.move_text(position, play),
+                    to: self.format_position(&self.apply(position, play)),
+                }
+            }
 
-    /// How positions are written, with an example.
-    fn position_syntax(&self) -> String;
+            /// A position written in canonical syntax.
+            fn normalize(&self, text: &str) -> Result<String, InputError> {
+                Ok(self.format_position(&self.parse_position(text)?))
+            }
 
-    /// How the game ends under `convention`, as a sentence (possibly empty).
-    fn ending(&self, convention: Convention) -> String;
-
-    /// The single-heap nim-sequence, if this family has one.
-    fn heap_sequence(&self) -> Option<&dyn HeapSequence>;
-
-    /// The misère quotient, if the quotient method covers this family.
-    fn misere_quotient(&self) -> Option<&LazyQuotient>;
-
-    /// Read a position (errors name the offending token).
-    fn parse_position(&self, text: &str) -> Result<AnyPosition, InputError>;
-
-    /// The position in canonical syntax.
-    fn format_position(&self, position: &AnyPosition) -> String;
-
-    /// The canonical key of the position (see [`crate::rules::Game::canonical`]).
-    fn canonical(&self, position: &AnyPosition) -> AnyPosition;
-
-    /// The position's size in table entries (see [`crate::rules::Game::size`]).
-    fn size(&self, position: &AnyPosition) -> usize;
-
-    /// A random start position drawn from `seed`, if the family has random starts.
-    fn random_start(&self, seed: u64) -> Option<AnyPosition>;
-
-    /// The first `limit` legal moves (fewest changes first) and whether that is all.
-    fn legal_moves(&self, position: &AnyPosition, limit: usize) -> (Vec<AnyMove>, bool);
-
-    /// How many legal moves there are in all.
-    fn move_count(&self, position: &AnyPosition) -> Nat;
-
-    /// The position after a legal move.
-    fn apply(&self, position: &AnyPosition, play: &AnyMove) -> AnyPosition;
-
-    /// The legal move from `from` that leads to `to`, if there is one (decided by the
-    /// rules, for positions of any size).
-    fn move_to(&self, from: &AnyPosition, to: &AnyPosition) -> Option<AnyMove>;
-
-    /// A legal move in words, as an imperative phrase.
-    fn describe_move(&self, position: &AnyPosition, play: &AnyMove) -> String;
-
-    /// What a person types for a legal move.
-    fn move_text(&self, position: &AnyPosition, play: &AnyMove) -> String;
-
-    /// Read a person's move; the error names what is wrong and what is expected.
-    fn parse_move(&self, position: &AnyPosition, text: &str) -> Result<AnyMove, InputError>;
-
-    /// How to type a move in this position, with an example.
-    fn move_syntax(&self, position: &AnyPosition) -> String;
-
-    /// The position as data to draw.
-    fn board(&self, position: &AnyPosition) -> Board;
-
-    /// The Grundy values of the position's components, when misère play follows the
-    /// misère-Nim rule (see [`Strategy::tame_components`]).
-    fn tame_components(
-        &self,
-        position: &AnyPosition,
-        budget: &Budget,
-    ) -> Option<Result<Vec<Nat>, Error>>;
-
-    /// Whether the player to move wins at a position with no legal move.
-    fn mover_wins_at_end(&self, position: &AnyPosition, convention: Convention) -> bool;
-
-    /// The outcome, Grundy value and winning moves (the first `max_moves`).
-    fn analyze(
-        &self,
-        position: &AnyPosition,
-        convention: Convention,
-        max_moves: usize,
-        budget: &Budget,
-    ) -> Result<Analysis<AnyMove>, Error>;
-
-    /// The first `limit` moves to positions of normal-play Grundy value `target`, and
-    /// how many there are in all.
-    fn moves_with_value(
-        &self,
-        position: &AnyPosition,
-        target: &Nat,
-        limit: usize,
-        budget: &Budget,
-    ) -> Result<(Vec<AnyMove>, Nat), Error>;
-
-    /// Every legal move (the first `max_moves`) with its value for the player who
-    /// makes it, winning moves first; the remoteness is filled in where a search of
-    /// every position after the moves fits [`MOVES_REMOTENESS_SEARCH`].
-    fn move_values(
-        &self,
-        position: &AnyPosition,
-        convention: Convention,
-        max_moves: usize,
-        budget: &Budget,
-    ) -> Result<MoveValues<AnyMove>, Error>;
-
-    /// The computer's move in a position that is not over (see [`crate::play`]).
-    fn computer_move(
-        &self,
-        position: &AnyPosition,
-        convention: Convention,
-        policy: Policy,
-        rng: &mut StdRng,
-    ) -> Result<AnyMove, Error>;
-
-    /// A legal move with its description, what a person types, and the position
-    /// after it, as text.
-    fn text_move(&self, position: &AnyPosition, play: &AnyMove) -> TextMove {
-        TextMove {
-            action: self.describe_move(position, play),
-            text: self.move_text(position, play),
-            to: self.format_position(&self.apply(position, play)),
+            /// Whether the game is over (the player to move has no legal move).
+            fn is_over(&self, position: &AnyPosition) -> bool {
+                self.legal_moves(position, 1).0.is_empty()
+            }
         }
-    }
 
-    /// A position written in canonical syntax.
-    fn normalize(&self, text: &str) -> Result<String, InputError> {
-        Ok(self.format_position(&self.parse_position(text)?))
-    }
+        impl<S: Strategy> Ruleset for Erased<S> {
+            $(fn $name(&self $(, $arg: $ty)*) -> $ret {
+                #[allow(clippy::redundant_closure_call)]
+                ($erase)(self.0.$name($(read!($read, $arg, S)),*))
+            })*
+        }
+    };
+}
 
-    /// Whether the game is over (the player to move has no legal move).
-    fn is_over(&self, position: &AnyPosition) -> bool {
-        self.legal_moves(position, 1).0.is_empty()
-    }
+/// How an argument of [`Ruleset`] is read for the family `S` (see [`ruleset!`]).
+macro_rules! read {
+    (position, $arg:ident, $s:ident) => {
+        $arg.get::<<$s as Game>::Position>()
+    };
+    (play, $arg:ident, $s:ident) => {
+        $arg.get::<<$s as Game>::Move>()
+    };
+    (as_is, $arg:ident, $s:ident) => {
+        $arg
+    };
 }
 
 /// A [`Strategy`] behind the object-safe [`Ruleset`] face.
 pub struct Erased<S>(pub S);
 
-impl<S: Strategy> Erased<S> {
-    fn position<'p>(&self, position: &'p AnyPosition) -> &'p S::Position {
-        position.get::<S::Position>()
-    }
+/// The result unchanged.
+fn same<T>(result: T) -> T {
+    result
 }
 
-impl<S: Strategy> Ruleset for Erased<S> {
-    fn spec(&self) -> String {
-        self.0.spec()
-    }
+/// A list of moves, erased.
+fn moves<M: Any + Debug + Eq + Hash + Send + Sync>(moves: Vec<M>) -> Vec<AnyMove> {
+    moves.into_iter().map(AnyMove::new).collect()
+}
 
-    fn rules(&self) -> String {
-        self.0.rules()
-    }
+ruleset! {
+    /// The canonical spec string.
+    fn spec(&self) -> String => same;
 
-    fn position_syntax(&self) -> String {
-        self.0.position_syntax()
-    }
+    /// The rules in one or two sentences.
+    fn rules(&self) -> String => same;
 
-    fn ending(&self, convention: Convention) -> String {
-        self.0.ending(convention)
-    }
+    /// How positions are written, with an example.
+    fn position_syntax(&self) -> String => same;
 
-    fn heap_sequence(&self) -> Option<&dyn HeapSequence> {
-        self.0.heap_sequence()
-    }
+    /// How the game ends under `convention`, as a sentence (possibly empty).
+    fn ending(&self, convention: Convention => as_is) -> String => same;
 
-    fn misere_quotient(&self) -> Option<&LazyQuotient> {
-        self.0.misere_quotient()
-    }
+    /// The game as a game played on heaps, if it is one.
+    fn heap_game(&self) -> Option<&dyn HeapGame> => same;
 
-    fn parse_position(&self, text: &str) -> Result<AnyPosition, InputError> {
-        Ok(AnyPosition::new(self.0.parse_position(text)?))
-    }
+    /// Read a position (errors name the offending token).
+    fn parse_position(&self, text: &str => as_is) -> Result<AnyPosition, InputError>
+        => |read: Result<_, _>| read.map(AnyPosition::new);
 
-    fn format_position(&self, position: &AnyPosition) -> String {
-        self.0.format_position(self.position(position))
-    }
+    /// The position in canonical syntax.
+    fn format_position(&self, position: &AnyPosition => position) -> String => same;
 
-    fn canonical(&self, position: &AnyPosition) -> AnyPosition {
-        AnyPosition::new(self.0.canonical(self.position(position)))
-    }
+    /// The canonical key of the position (see [`Game::canonical`](crate::rules::Game::canonical)).
+    fn canonical(&self, position: &AnyPosition => position) -> AnyPosition => AnyPosition::new;
 
-    fn size(&self, position: &AnyPosition) -> usize {
-        self.0.size(self.position(position))
-    }
+    /// The position's size in table entries (see [`Game::size`](crate::rules::Game::size)).
+    fn size(&self, position: &AnyPosition => position) -> usize => same;
 
-    fn random_start(&self, seed: u64) -> Option<AnyPosition> {
-        self.0.random_start(seed).map(AnyPosition::new)
-    }
+    /// A random start position drawn from `seed`, if the family has random starts.
+    fn random_start(&self, seed: u64 => as_is) -> Option<AnyPosition>
+        => |start: Option<_>| start.map(AnyPosition::new);
 
-    fn legal_moves(&self, position: &AnyPosition, limit: usize) -> (Vec<AnyMove>, bool) {
-        let (moves, complete) = self.0.legal_moves(self.position(position), limit);
-        (moves.into_iter().map(AnyMove::new).collect(), complete)
-    }
+    /// The first `limit` legal moves (fewest changes first) and whether that is all.
+    fn legal_moves(&self, position: &AnyPosition => position, limit: usize => as_is) -> (Vec<AnyMove>, bool)
+        => |(listed, complete)| (moves(listed), complete);
 
-    fn move_count(&self, position: &AnyPosition) -> Nat {
-        self.0.move_count(self.position(position))
-    }
+    /// How many legal moves there are in all.
+    fn move_count(&self, position: &AnyPosition => position) -> Nat => same;
 
-    fn apply(&self, position: &AnyPosition, play: &AnyMove) -> AnyPosition {
-        AnyPosition::new(self.0.apply(self.position(position), play.get::<S::Move>()))
-    }
+    /// The position after a legal move.
+    fn apply(&self, position: &AnyPosition => position, play: &AnyMove => play) -> AnyPosition
+        => AnyPosition::new;
 
-    fn move_to(&self, from: &AnyPosition, to: &AnyPosition) -> Option<AnyMove> {
-        self.0
-            .move_to(self.position(from), self.position(to))
-            .map(AnyMove::new)
-    }
+    /// The legal move from `from` that leads to `to`, if there is one (decided by the
+    /// rules, for positions of any size).
+    fn move_to(&self, from: &AnyPosition => position, to: &AnyPosition => position) -> Option<AnyMove>
+        => |found: Option<_>| found.map(AnyMove::new);
 
-    fn describe_move(&self, position: &AnyPosition, play: &AnyMove) -> String {
-        self.0
-            .describe_move(self.position(position), play.get::<S::Move>())
-    }
+    /// A legal move in words, as an imperative phrase.
+    fn describe_move(&self, position: &AnyPosition => position, play: &AnyMove => play) -> String
+        => same;
 
-    fn move_text(&self, position: &AnyPosition, play: &AnyMove) -> String {
-        self.0
-            .move_text(self.position(position), play.get::<S::Move>())
-    }
+    /// What a person types for a legal move.
+    fn move_text(&self, position: &AnyPosition => position, play: &AnyMove => play) -> String
+        => same;
 
-    fn parse_move(&self, position: &AnyPosition, text: &str) -> Result<AnyMove, InputError> {
-        Ok(AnyMove::new(
-            self.0.parse_move(self.position(position), text)?,
-        ))
-    }
+    /// Read a person's move; the error names what is wrong and what is expected.
+    fn parse_move(&self, position: &AnyPosition => position, text: &str => as_is) -> Result<AnyMove, InputError>
+        => |read: Result<_, _>| read.map(AnyMove::new);
 
-    fn move_syntax(&self, position: &AnyPosition) -> String {
-        self.0.move_syntax(self.position(position))
-    }
+    /// How to type a move in this position, with an example.
+    fn move_syntax(&self, position: &AnyPosition => position) -> String => same;
 
-    fn board(&self, position: &AnyPosition) -> Board {
-        self.0.board(self.position(position))
-    }
+    /// The position as data to draw.
+    fn board(&self, position: &AnyPosition => position) -> Board => same;
 
-    fn tame_components(
-        &self,
-        position: &AnyPosition,
-        budget: &Budget,
-    ) -> Option<Result<Vec<Nat>, Error>> {
-        self.0.tame_components(self.position(position), budget)
-    }
+    /// Whether the player to move wins at a position with no legal move.
+    fn mover_wins_at_end(&self, position: &AnyPosition => position, convention: Convention => as_is) -> bool
+        => same;
 
-    fn mover_wins_at_end(&self, position: &AnyPosition, convention: Convention) -> bool {
-        self.0
-            .mover_wins_at_end(self.position(position), convention)
-    }
-
+    /// The outcome, Grundy value and winning moves (the first `max_moves`).
     fn analyze(
         &self,
-        position: &AnyPosition,
-        convention: Convention,
-        max_moves: usize,
-        budget: &Budget,
-    ) -> Result<Analysis<AnyMove>, Error> {
-        let analysis = self
-            .0
-            .analyze(self.position(position), convention, max_moves, budget)?;
-        Ok(analysis.map_moves(AnyMove::new))
-    }
+        position: &AnyPosition => position,
+        convention: Convention => as_is,
+        max_moves: usize => as_is,
+        budget: &Budget => as_is
+    ) -> Result<Analysis<AnyMove>, Error>
+        => |analysis: Result<Analysis<_>, _>| analysis.map(|a| a.map_moves(AnyMove::new));
 
+    /// The first `limit` moves to positions of normal-play Grundy value `target`, and
+    /// how many there are in all.
     fn moves_with_value(
         &self,
-        position: &AnyPosition,
-        target: &Nat,
-        limit: usize,
-        budget: &Budget,
-    ) -> Result<(Vec<AnyMove>, Nat), Error> {
-        let (moves, count) =
-            self.0
-                .moves_with_value(self.position(position), target, limit, budget)?;
-        Ok((moves.into_iter().map(AnyMove::new).collect(), count))
-    }
+        position: &AnyPosition => position,
+        target: &Nat => as_is,
+        limit: usize => as_is,
+        budget: &Budget => as_is
+    ) -> Result<(Vec<AnyMove>, Nat), Error>
+        => |found: Result<(Vec<_>, Nat), _>| found.map(|(listed, count)| (moves(listed), count));
 
-    fn move_values(
+    /// Legal moves with their values for the player who makes them, winning moves
+    /// first (see [`Strategy::move_list`]).
+    fn move_list(
         &self,
-        position: &AnyPosition,
-        convention: Convention,
-        max_moves: usize,
-        budget: &Budget,
-    ) -> Result<MoveValues<AnyMove>, Error> {
-        let position = self.position(position);
-        // Each move is written out with the position after it: about as long as the
-        // position, which takes some 20 digits per word.
-        let listable = LISTED_TEXT.get() / (40 * self.0.size(position)).max(1);
-        let text_limited = listable < max_moves;
-        let max_moves = max_moves.min(listable);
-        let analysis = self.0.analyze(position, convention, max_moves, budget)?;
-        let mut chosen: Vec<S::Move> = analysis.winning_moves.into_iter().map(|m| m.play).collect();
-        let winning = chosen.len();
-        let (legal, complete) = self.0.legal_moves(position, max_moves + winning);
-        let count = if complete {
-            Nat::from(legal.len())
-        } else {
-            self.0.move_count(position)
-        };
-        for play in legal {
-            if chosen.len() == max_moves {
-                break;
-            }
-            if !chosen[..winning].contains(&play) {
-                chosen.push(play);
-            }
-        }
-        let moves = self.0.move_values(position, chosen, convention, budget)?;
-        let mut values = MoveValues {
-            text_limited: text_limited && count > moves.len(),
-            count,
-            moves,
-        };
-        add_remoteness(&self.0, position, convention, budget, &mut values);
-        values.moves.sort_by_key(|m| !m.wins);
-        Ok(values.map_moves(AnyMove::new))
-    }
+        position: &AnyPosition => position,
+        convention: Convention => as_is,
+        max_moves: usize => as_is,
+        budget: &Budget => as_is
+    ) -> Result<MoveValues<AnyMove>, Error>
+        => |values: Result<MoveValues<_>, _>| values.map(|v| v.map_moves(AnyMove::new));
 
+    /// The computer's move in a position that is not over (see [`policy`](super::policy)).
     fn computer_move(
         &self,
-        position: &AnyPosition,
-        convention: Convention,
-        policy: Policy,
-        rng: &mut StdRng,
-    ) -> Result<AnyMove, Error> {
-        crate::protocol::policy::choose_move(
-            &self.0,
-            self.position(position),
-            convention,
-            policy,
-            rng,
-        )
-        .map(AnyMove::new)
-    }
-}
-
-/// Fill in the remoteness of the position after each move, if one search of all of
-/// them fits [`MOVES_REMOTENESS_SEARCH`] (and what is left of `budget`); otherwise
-/// leave every remoteness unknown.
-fn add_remoteness<S: Strategy>(
-    strategy: &S,
-    position: &S::Position,
-    convention: Convention,
-    budget: &Budget,
-    values: &mut MoveValues<S::Move>,
-) {
-    let budget = budget.narrowed(MOVES_REMOTENESS_SEARCH.value);
-    let moves: Vec<S::Move> = values.moves.iter().map(|v| v.play.clone()).collect();
-    if let Some(found) = strategy.search_after(position, &moves, convention, &budget) {
-        for (value, (outcome, remoteness)) in values.moves.iter_mut().zip(found) {
-            debug_assert_eq!(outcome == Outcome::P, value.wins, "{:?}", value.play);
-            value.remoteness = Some(remoteness);
-        }
-    }
+        position: &AnyPosition => position,
+        convention: Convention => as_is,
+        policy: Policy => as_is,
+        rng: &mut StdRng => as_is,
+        budget: &Budget => as_is
+    ) -> Result<AnyMove, Error>
+        => |chosen: Result<_, _>| chosen.map(AnyMove::new);
 }

@@ -6,7 +6,9 @@
 //! of a sum has no such theory in general, so it is searched by brute force over the
 //! whole sum (typed positions, no text), for positions small enough to search.
 
-use super::{Analysis, AnyMove, AnyPosition, Ruleset, Strategy, WinningMoves, misere_by_search};
+use super::{
+    Analysis, AnyMove, AnyPosition, Notation, Ruleset, Strategy, WinningMoves, misere_by_search,
+};
 use crate::budget::Budget;
 use crate::error::WORK_BUDGET;
 use crate::error::{Error, InputError};
@@ -66,18 +68,25 @@ impl Sum {
             .collect()
     }
 
-    /// The Grundy values of every part's components, when each part follows the
-    /// misère-Nim rule ([`Strategy::tame_components`]); then so does the sum.
-    fn tame_components(
+    /// The Grundy values of every part's heaps, when each part is a game played on
+    /// heaps whose misère play follows the misère-Nim rule
+    /// ([`HeapGame::tame_values`]); then so does the sum's.
+    fn tame_values(
         &self,
         position: &[AnyPosition],
         budget: &Budget,
-    ) -> Option<Result<Vec<Vec<Nat>>, Error>> {
-        self.parts
-            .iter()
-            .zip(position)
-            .map(|(part, p)| part.tame_components(p, budget))
-            .collect()
+    ) -> Result<Option<Vec<Vec<Nat>>>, Error> {
+        let mut values = Vec::new();
+        for (part, p) in self.parts.iter().zip(position) {
+            match part.heap_game() {
+                Some(heaps) => match heaps.tame_values(p, budget)? {
+                    Some(part_values) => values.push(part_values),
+                    None => return Ok(None),
+                },
+                None => return Ok(None),
+            }
+        }
+        Ok(Some(values))
     }
 
     /// Misère play when every component of every part satisfies the tameness lemma:
@@ -124,11 +133,12 @@ impl Sum {
                     }
                     for play in moves {
                         let after = game.apply(&position[part], &play);
-                        let Some(after_values) = game.tame_components(&after, budget) else {
+                        let heaps = game.heap_game().expect("a tame part is played on heaps");
+                        let Some(after_values) = heaps.tame_values(&after, budget)? else {
                             continue;
                         };
                         let mut next = values.to_vec();
-                        next[part] = after_values?;
+                        next[part] = after_values;
                         if ValueProfile::of(&next.concat()).lost(Convention::Misere) {
                             let play = SumMove { part, play };
                             let reason = "leaves a position lost by the misère-Nim rule";
@@ -236,7 +246,7 @@ impl Game for Sum {
     }
 }
 
-impl Strategy for Sum {
+impl Notation for Sum {
     fn spec(&self) -> String {
         let specs: Vec<String> = self.parts.iter().map(|p| p.spec()).collect();
         specs.join(" + ")
@@ -284,88 +294,6 @@ impl Strategy for Sum {
             .map(|(part, p)| part.format_position(p))
             .collect::<Vec<_>>()
             .join(" + ")
-    }
-
-    fn analyze(
-        &self,
-        position: &Vec<AnyPosition>,
-        convention: Convention,
-        max_moves: usize,
-        budget: &Budget,
-    ) -> Result<Analysis<SumMove>, Error> {
-        if convention == Convention::Misere {
-            if let Some(values) = self.tame_components(position, budget) {
-                return self.misere_by_rule(position, &values?, max_moves, budget);
-            }
-            let grundy = self.values(position, budget).ok().map(|v| nim_sum(&v));
-            let explanation =
-                "misère sums are searched by brute force over the whole position".to_string();
-            let search = budget.narrowed(MISERE_SUM_SEARCH.value);
-            return misere_by_search(
-                self,
-                self,
-                Clone::clone,
-                position,
-                max_moves,
-                grundy,
-                explanation,
-                &search,
-            )
-            .map_err(|error| match error {
-                Error::TooLarge(ref t) if t.limit == WORK_BUDGET => MISERE_SUM_SEARCH.exceeded(
-                    None,
-                    format!(
-                        "misère play of the sum {} is searched by brute force, and this \
-                         position is too big for that (more than {} table entries)",
-                        self.spec(),
-                        MISERE_SUM_SEARCH.value
-                    ),
-                ),
-                other => other,
-            });
-        }
-        let values = self.values(position, budget)?;
-        let x = nim_sum(&values);
-        let (moves, count) =
-            self.moves_to_nim_sum(position, &values, &Nat::ZERO, max_moves, budget)?;
-        let mut winning = WinningMoves::new(max_moves);
-        winning.add_count(count);
-        for (play, goal) in moves {
-            let reason = format!(
-                "brings game {} to Grundy value {goal}, so the nim-sum becomes 0",
-                play.part + 1
-            );
-            winning.keep(play, &reason, |play| self.describe_move(position, play));
-        }
-        let terms: Vec<String> = values.iter().map(|v| v.to_string()).collect();
-        Ok(winning.into_analysis(
-            convention,
-            Outcome::from_mover_wins(x != Nat::ZERO),
-            Some(x.clone()),
-            format!(
-                "nim-sum of the games' Grundy values: {} = {x}",
-                terms.join(" ⊕ ")
-            ),
-        ))
-    }
-
-    fn move_count(&self, position: &Vec<AnyPosition>) -> Nat {
-        self.parts
-            .iter()
-            .zip(position)
-            .fold(Nat::ZERO, |count, (part, p)| count + part.move_count(p))
-    }
-
-    fn moves_with_value(
-        &self,
-        position: &Vec<AnyPosition>,
-        target: &Nat,
-        limit: usize,
-        budget: &Budget,
-    ) -> Result<(Vec<SumMove>, Nat), Error> {
-        let values = self.values(position, budget)?;
-        let (moves, count) = self.moves_to_nim_sum(position, &values, target, limit, budget)?;
-        Ok((moves.into_iter().map(|(play, _)| play).collect(), count))
     }
 
     fn move_to(&self, from: &Vec<AnyPosition>, to: &Vec<AnyPosition>) -> Option<SumMove> {
@@ -436,6 +364,90 @@ impl Strategy for Sum {
                 })
                 .collect(),
         }
+    }
+}
+
+impl Strategy for Sum {
+    fn analyze(
+        &self,
+        position: &Vec<AnyPosition>,
+        convention: Convention,
+        max_moves: usize,
+        budget: &Budget,
+    ) -> Result<Analysis<SumMove>, Error> {
+        if convention == Convention::Misere {
+            if let Some(values) = self.tame_values(position, budget)? {
+                return self.misere_by_rule(position, &values, max_moves, budget);
+            }
+            let grundy = self.values(position, budget).ok().map(|v| nim_sum(&v));
+            let explanation =
+                "misère sums are searched by brute force over the whole position".to_string();
+            let search = budget.narrowed(MISERE_SUM_SEARCH.value);
+            return misere_by_search(
+                self,
+                self,
+                Clone::clone,
+                position,
+                max_moves,
+                grundy,
+                explanation,
+                &search,
+            )
+            .map_err(|error| match error {
+                Error::TooLarge(ref t) if t.limit == WORK_BUDGET => MISERE_SUM_SEARCH.exceeded(
+                    None,
+                    format!(
+                        "misère play of the sum {} is searched by brute force, and this \
+                         position is too big for that (more than {} table entries)",
+                        self.spec(),
+                        MISERE_SUM_SEARCH.value
+                    ),
+                ),
+                other => other,
+            });
+        }
+        let values = self.values(position, budget)?;
+        let x = nim_sum(&values);
+        let (moves, count) =
+            self.moves_to_nim_sum(position, &values, &Nat::ZERO, max_moves, budget)?;
+        let mut winning = WinningMoves::new(max_moves);
+        winning.add_count(count);
+        for (play, goal) in moves {
+            let reason = format!(
+                "brings game {} to Grundy value {goal}, so the nim-sum becomes 0",
+                play.part + 1
+            );
+            winning.keep(play, &reason, |play| self.describe_move(position, play));
+        }
+        let terms: Vec<String> = values.iter().map(|v| v.to_string()).collect();
+        Ok(winning.into_analysis(
+            convention,
+            Outcome::from_mover_wins(x != Nat::ZERO),
+            Some(x.clone()),
+            format!(
+                "nim-sum of the games' Grundy values: {} = {x}",
+                terms.join(" ⊕ ")
+            ),
+        ))
+    }
+
+    fn move_count(&self, position: &Vec<AnyPosition>) -> Nat {
+        self.parts
+            .iter()
+            .zip(position)
+            .fold(Nat::ZERO, |count, (part, p)| count + part.move_count(p))
+    }
+
+    fn moves_with_value(
+        &self,
+        position: &Vec<AnyPosition>,
+        target: &Nat,
+        limit: usize,
+        budget: &Budget,
+    ) -> Result<(Vec<SumMove>, Nat), Error> {
+        let values = self.values(position, budget)?;
+        let (moves, count) = self.moves_to_nim_sum(position, &values, target, limit, budget)?;
+        Ok((moves.into_iter().map(|(play, _)| play).collect(), count))
     }
 }
 
@@ -514,7 +526,7 @@ mod tests {
         assert_eq!(analysis.winning_move_count, analysis.winning_moves.len());
         for m in &analysis.winning_moves {
             let after = sum.apply(&position, &m.play);
-            let values = sum.tame_components(&after, &budget).unwrap().unwrap();
+            let values = sum.tame_values(&after, &budget).unwrap().unwrap();
             assert!(ValueProfile::of(&values.concat()).lost(Convention::Misere));
         }
         let mixed = Sum::new(vec![game("kayles").unwrap(), game("nim").unwrap()]);

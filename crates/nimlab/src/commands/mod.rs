@@ -17,13 +17,19 @@ use crate::failure::Failure;
 use crate::output::read_text;
 use nimlab_core::limits::{DAG_FILE, LISTED_TEXT, QUESTION_TIME};
 use nimlab_core::protocol::HeapSequence;
-use nimlab_core::{Budget, Convention, InputError, Ruleset, game_with};
+use nimlab_core::registry::Spec;
+use nimlab_core::{Budget, Convention, InputError, Ruleset};
 use std::sync::Arc;
 use std::time::Duration;
 
 /// The game named by a spec argument; files it names (`dag:FILE`) are read here.
 fn game(spec: &str) -> Result<Arc<dyn Ruleset>, Failure> {
-    Ok(game_with(spec, &read_file)?)
+    build(&spec.parse()?)
+}
+
+/// The game of a spec already read, reading the files it names.
+fn build(spec: &Spec) -> Result<Arc<dyn Ruleset>, Failure> {
+    Ok(spec.build(&read_file)?)
 }
 
 /// The question `analyze` and `moves` answer: a game, a position, a convention, and
@@ -97,12 +103,14 @@ fn question_budget() -> Budget {
 /// The single-heap nim-sequence of a game played on heaps.
 fn heap_sequence(game: &dyn Ruleset) -> Result<&dyn HeapSequence, Failure> {
     // A well-formed question without an answer, as `period nim` is: status 1.
-    game.heap_sequence().ok_or_else(|| {
-        Failure::Other(format!(
-            "{} is not played on heaps, so it has no nim-sequence",
-            game.spec()
-        ))
-    })
+    game.heap_game()
+        .map(|heaps| heaps.sequence())
+        .ok_or_else(|| {
+            Failure::Other(format!(
+                "{} is not played on heaps, so it has no nim-sequence",
+                game.spec()
+            ))
+        })
 }
 
 /// The convention a `--misere` flag asks for.

@@ -39,7 +39,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let position = game.parse_position(&text)?;
     let max_moves = parse_bounded(&args.max_moves, "--max-moves", 0, u64::MAX)? as usize;
     let convention = convention(args.question.misere);
-    let values = game.move_values(
+    let values = game.move_list(
         &position,
         convention,
         max_moves,

@@ -5,7 +5,7 @@
 //! now 9 tokens in the pot. Please draw 1, 2 or 3 tokens."); other positions are
 //! drawn as boards.
 
-use super::{convention, game, question_budget};
+use super::{build, convention, question_budget};
 use crate::board;
 use crate::failure::Failure;
 use crate::output::read_position;
@@ -16,7 +16,7 @@ use nimlab_core::parse::parse_bounded;
 use nimlab_core::protocol::board::Board;
 use nimlab_core::protocol::policy::{Player, Policy, Style, winner};
 use nimlab_core::protocol::{AnyMove, AnyPosition, Ruleset, TextMove};
-use nimlab_core::registry::default_position;
+use nimlab_core::registry::Spec;
 use nimlab_core::report::review::PlayedMove;
 use nimlab_core::text::{count_in_words, draw_count, tokens_word};
 use nimlab_core::{Convention, Nat, Outcome};
@@ -94,8 +94,8 @@ enum StyleArg {
 const CON_POTS: std::ops::RangeInclusive<u64> = 10..=20;
 
 pub fn run(args: Args) -> Result<(), Failure> {
-    let spec = args.game.as_deref().unwrap_or(DEFAULT_GAME);
-    let game = game(spec)?;
+    let spec: Spec = args.game.as_deref().unwrap_or(DEFAULT_GAME).parse()?;
+    let game = build(&spec)?;
     let convention = convention(args.misere);
     let policy = Policy {
         level: parse_bounded(&args.level, "--level", 0, 10)? as u8,
@@ -117,9 +117,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     } else if let Some(start) = game.random_start(rng.random()) {
         start
     } else {
-        let example = default_position(spec)
-            .ok_or_else(|| Failure::Input(format!("{} needs a start position", game.spec())))?;
-        game.parse_position(&example)?
+        game.parse_position(&spec.example_position())?
     };
     // A convention the game cannot be solved in is refused before the game starts, and
     // so are a start with no move and a record that cannot be written.
@@ -335,9 +333,13 @@ impl Session {
 
     fn computer_turn(&mut self) -> Result<(), Failure> {
         let position = self.position().clone();
-        let play =
-            self.game
-                .computer_move(&position, self.convention, self.policy, &mut self.rng)?;
+        let play = self.game.computer_move(
+            &position,
+            self.convention,
+            self.policy,
+            &mut self.rng,
+            &question_budget(),
+        )?;
         match self.pot(&position) {
             Some((tokens, _)) => println!(
                 "The computer draws {}.",
@@ -615,7 +617,7 @@ impl Session {
     /// losing sizes are one residue of a period from the start: the sizes whose
     /// Grundy value is 0 in normal play, 1 in misère play (a single heap).
     fn losing_pots(&self) -> Option<String> {
-        let sequence = self.game.heap_sequence()?;
+        let sequence = self.game.heap_game()?.sequence();
         let budget = question_budget();
         let periodicity = sequence.periodicity(&budget).ok()?;
         if periodicity.preperiod != 0 {

@@ -40,13 +40,16 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<(), Failure> {
     let game = game(&args.game)?;
-    let lazy = game.misere_quotient().ok_or_else(|| {
-        Failure::Input(format!(
-            "invalid game '{}' for quotient: expected a take-and-break game (octal:, hex:, \
+    let lazy = game
+        .heap_game()
+        .and_then(|heaps| heaps.misere_quotient())
+        .ok_or_else(|| {
+            Failure::Input(format!(
+                "invalid game '{}' for quotient: expected a take-and-break game (octal:, hex:, \
              kayles, grundy-game, …) or a subtraction game",
-            args.game
-        ))
-    })?;
+                args.game
+            ))
+        })?;
     let computed;
     let result = match &args.max_heap {
         None => lazy.get(),

@@ -8,7 +8,7 @@ use nimlab_core::families::octal::Octal;
 use nimlab_core::families::staircase::Staircase;
 use nimlab_core::families::turtles::Turtles;
 use nimlab_core::heap::{HeapRules, HeapSum};
-use nimlab_core::protocol::Strategy;
+use nimlab_core::protocol::{Notation, Strategy};
 use nimlab_core::solve::sum::nim_sum;
 use nimlab_core::{Budget, Convention, InputError, Nat, Outcome};
 
