@@ -2,7 +2,9 @@
 //! from a table of its values goes on exactly as an uninterrupted one, a table's period
 //! window only delays what is certified, and bad input is a typed error.
 
-use nimlab_octal::{Method, Rules, STOP_CHECK_INTERVAL, STOP_CHECK_WORK, SolveError, Solver, Table};
+use nimlab_octal::{
+    Method, Rules, STOP_CHECK_INTERVAL, STOP_CHECK_WORK, SolveError, Solver, Table,
+};
 use proptest::prelude::*;
 use std::cell::Cell;
 

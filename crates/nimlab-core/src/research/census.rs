@@ -364,7 +364,10 @@ mod tests {
         assert_eq!((kayles.preperiod, kayles.period), (Some(71), Some(12)));
         assert_eq!(kayles.bound_reached, None);
         // Kayles' last rare value is at heap 70, just before its period starts.
-        assert_eq!((kayles.rare_values, kayles.last_rare_heap), (Some(3), Some(70)));
+        assert_eq!(
+            (kayles.rare_values, kayles.last_rare_heap),
+            (Some(3), Some(70))
+        );
         let misere = kayles.misere.unwrap();
         assert_eq!((misere.kind, misere.order), (QuotientKind::Wild, 40));
         let tame = survey("0.03", 1 << 12, true, &Budget::unlimited()).unwrap();
