@@ -35,6 +35,10 @@ pub(crate) struct Marks {
     narrow: bool,
     /// Scratch list for the sparse method's proof scan.
     missing: Vec<u16>,
+    /// Options examined (pairs of heaps, rare pairs, heaps left by a removal) since
+    /// [`Marks::take_examined`]: the work done, counted per block of options, for stop
+    /// checks.
+    examined: u64,
 }
 
 impl Marks {
@@ -48,7 +52,13 @@ impl Marks {
             bound: 1,
             narrow: true,
             missing: Vec::new(),
+            examined: 0,
         }
+    }
+
+    /// The options examined since the last call (see [`Marks::examined`]).
+    pub(crate) fn take_examined(&mut self) -> u64 {
+        std::mem::take(&mut self.examined)
     }
 
     /// Make room for `value` in the table: option values are XORs of table values, so
@@ -105,6 +115,7 @@ impl Marks {
         if first > last {
             return;
         }
+        self.examined += (last - first + 1) as u64;
         let left = &table[first..=last];
         let right = &table[rest - last..=rest - first];
         if self.narrow {
@@ -134,6 +145,7 @@ impl Marks {
         unequal: bool,
     ) {
         let rare = &rare[..rare.partition_point(|&(r, _)| r < rest)];
+        self.examined += rare.len() as u64;
         // With parts that must differ, the rare position rest / 2 (if it is one) makes
         // no move: the pairs before it and after it are marked, each without a test.
         let (before, after) = if unequal && rest % 2 == 0 {
@@ -238,6 +250,7 @@ fn find_in_pairs(
             a = end + 1;
         } else {
             let end = (a + BLOCK - 1).min(last);
+            marks.examined += (end - a + 1) as u64;
             let (left, right) = (&table[a..=end], &table[rest - end..=rest - a]);
             // Few: compare the block's values with each, many pairs an instruction.
             let block = pair_values(left, right, 0, &mut buffer);
@@ -308,9 +321,10 @@ fn pair_bits(table: &[u16], rest: usize, first: usize, last: usize, xor: u16) ->
 }
 
 /// The values among `wanted` (bits) that some pair g(a) ^ g(rest − a), a in 1..=last,
-/// takes, scanning block by block and stopping once all are seen.
+/// takes, scanning block by block and stopping once all are seen; and how many pairs
+/// were scanned.
 #[inline(always)]
-fn seen_in_pairs(table: &[u16], rest: usize, last: usize, wanted: u64) -> u64 {
+fn seen_in_pairs(table: &[u16], rest: usize, last: usize, wanted: u64) -> (u64, usize) {
     let mut seen = 0;
     let mut a = 1;
     while a <= last && seen & wanted != wanted {
@@ -318,14 +332,21 @@ fn seen_in_pairs(table: &[u16], rest: usize, last: usize, wanted: u64) -> u64 {
         seen |= pair_bits(table, rest, a, end, 0);
         a = end + 1;
     }
-    seen & wanted
+    (seen & wanted, a - 1)
 }
 
 /// [`sparse_value`] while every value is below 64 (bound ≤ 64): the option values found
 /// are the bits of one word, and so are the common and rare values, so the candidate
-/// and the values the proof scan seeks are a few word operations.
+/// and the values the proof scan seeks are a few word operations. The options examined
+/// are added to `examined`.
 #[inline(always)]
-fn sparse_value_narrow(rules: &Rules, table: &[u16], split: &Split, bound: usize) -> usize {
+fn sparse_value_narrow(
+    rules: &Rules,
+    table: &[u16],
+    split: &Split,
+    bound: usize,
+    examined: &mut u64,
+) -> usize {
     let n = table.len();
     let mut options = 0u64;
     if rules.take_all.contains(&n) {
@@ -337,15 +358,22 @@ fn sparse_value_narrow(rules: &Rules, table: &[u16], split: &Split, bound: usize
     for &k in rules.split_three.iter().take_while(|&&k| k + 3 <= n) {
         let rest = n - k;
         for a in 1..=rest / 3 {
+            *examined += ((rest - a) / 2 + 1 - a) as u64;
             options |= pair_bits(table, rest - a, a, (rest - a) / 2, table[a]);
         }
     }
     for &k in rules.split_two.iter().take_while(|&&k| k + 2 <= n) {
         let rest = n - k;
         let rare = &split.rare[..split.rare.partition_point(|&(r, _)| r < rest)];
+        *examined += rare.len() as u64;
         for &(r, value) in rare {
+            debug_assert!(0 < r && r < rest && rest <= table.len());
+            // SAFETY: rare positions are ≥ 1 and these are < rest ≤ table.len(), so
+            // rest − r is within the table. (Unchecked, the loop keeps the table's
+            // length out of its registers.)
+            let partner = unsafe { *table.get_unchecked(rest - r) };
             if !(rules.unequal_parts && 2 * r == rest) {
-                options |= bit(value ^ table[rest - r]);
+                options |= bit(value ^ partner);
             }
         }
     }
@@ -361,12 +389,14 @@ fn sparse_value_narrow(rules: &Rules, table: &[u16], split: &Split, bound: usize
             break;
         }
         let rest = n - k;
-        wanted &= !seen_in_pairs(
+        let (seen, scanned) = seen_in_pairs(
             table,
             rest,
             last_first_part(rest, rules.unequal_parts),
             wanted,
         );
+        wanted &= !seen;
+        *examined += scanned as u64;
     }
     match wanted {
         0 => candidate,
@@ -397,7 +427,8 @@ with_avx2! {
     /// stopping as soon as every rare value below c has been seen.
     fn sparse_value(rules: &Rules, table: &[u16], split: &Split, marks: &mut Marks) -> usize {
         if marks.narrow {
-            return sparse_value_narrow(rules, table, split, marks.bound());
+            let bound = marks.bound();
+            return sparse_value_narrow(rules, table, split, bound, &mut marks.examined);
         }
         marks.clear();
         mark_takes_and_three_splits(rules, table, marks);

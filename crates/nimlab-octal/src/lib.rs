@@ -29,5 +29,7 @@ pub mod take;
 
 pub use code::{Base, Code, CodeError, Game, MAX_DIGITS, Rules};
 pub use period::{Certificate, Theorem};
-pub use solver::{DEFAULT_MAX_VALUES, Method, STOP_CHECK_INTERVAL, SolveError, Solver, Summary};
+pub use solver::{
+    DEFAULT_MAX_VALUES, Method, STOP_CHECK_INTERVAL, STOP_CHECK_WORK, SolveError, Solver, Summary,
+};
 pub use table::Table;

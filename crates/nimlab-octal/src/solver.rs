@@ -36,8 +36,15 @@ pub enum Method {
 /// Default bound on the number of values: 2^32 values take 8 GiB.
 pub const DEFAULT_MAX_VALUES: usize = 1 << 32;
 
-/// How many values are computed between two calls of a stop check.
+/// The most values computed between two calls of a stop check.
 pub const STOP_CHECK_INTERVAL: usize = 1 << 12;
+
+/// The most options (pairs of heaps, rare pairs of the sparse method, heaps left) the
+/// kernels examine between two calls of a stop check, give or take one value's: a few
+/// milliseconds' work. A value of a code with three-heap splits examines about n²/12
+/// options a split, so near n = 5000 a stop check comes every few values rather than
+/// every [`STOP_CHECK_INTERVAL`].
+pub const STOP_CHECK_WORK: u64 = 1 << 24;
 
 /// Why values could not be computed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -116,6 +123,10 @@ pub struct Solver<T: Table = Vec<u16>> {
     certificate: Option<Certificate>,
     next_period_check: usize,
     max_values: usize,
+    /// Values computed since the stop check was last asked.
+    unchecked_values: usize,
+    /// Options examined since the stop check was last asked.
+    unchecked_work: u64,
 }
 
 impl Solver {
@@ -151,6 +162,8 @@ impl<T: Table> Solver<T> {
             certificate: None,
             next_period_check: 64,
             max_values: DEFAULT_MAX_VALUES,
+            unchecked_values: 0,
+            unchecked_work: 0,
         };
         for n in 0..solver.table.values().len() {
             solver.record(n);
@@ -225,9 +238,14 @@ impl<T: Table> Solver<T> {
         self.advance_until(upto, &|| false)
     }
 
-    /// Compute values until `upto` are known or `stop()` says to stop (asked every
-    /// [`STOP_CHECK_INTERVAL`] values; pass `&|| flag.load(Ordering::Relaxed)` for an
-    /// `AtomicBool`); the new ones. After a stop the solver is consistent and may go on.
+    /// Compute values until `upto` are known or `stop()` says to stop; the new ones.
+    /// After a stop the solver is consistent and may go on.
+    ///
+    /// `stop()` is asked before a value once [`STOP_CHECK_INTERVAL`] values have been
+    /// computed, or [`STOP_CHECK_WORK`] options examined, since it was last asked (by
+    /// this solver, in this call or an earlier one): so at least every few milliseconds
+    /// however costly the values, beyond the one value in progress. Pass `&|| false`
+    /// never to stop, `&|| flag.load(Ordering::Relaxed)` for an `AtomicBool`.
     pub fn advance_until(
         &mut self,
         upto: usize,
@@ -236,8 +254,14 @@ impl<T: Table> Solver<T> {
         let start = self.len();
         self.reserve(upto)?;
         while self.len() < upto {
-            if (self.len() - start) % STOP_CHECK_INTERVAL == STOP_CHECK_INTERVAL - 1 && stop() {
-                break;
+            if self.unchecked_values >= STOP_CHECK_INTERVAL
+                || self.unchecked_work >= STOP_CHECK_WORK
+            {
+                self.unchecked_values = 0;
+                self.unchecked_work = 0;
+                if stop() {
+                    break;
+                }
             }
             self.push_next()?;
         }
@@ -245,7 +269,8 @@ impl<T: Table> Solver<T> {
     }
 
     /// Compute values until a period is certified, `max_values` are known, or `stop()`
-    /// says to stop; the certificate, if one was found.
+    /// says to stop (asked as by [`Solver::advance_until`]); the certificate, if one
+    /// was found.
     pub fn find_period(
         &mut self,
         max_values: usize,
@@ -308,6 +333,8 @@ impl<T: Table> Solver<T> {
             }
             _ => kernel::naive_value(&self.rules, table, &mut self.marks),
         };
+        self.unchecked_values += 1;
+        self.unchecked_work += self.marks.take_examined();
         if value >= VALUE_RANGE {
             return Err(SolveError::ValueOverflow { position: n });
         }

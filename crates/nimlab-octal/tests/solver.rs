@@ -2,7 +2,9 @@
 //! from a table of its values goes on exactly as an uninterrupted one, a table's period
 //! window only delays what is certified, and bad input is a typed error.
 
-use nimlab_octal::{Method, Rules, STOP_CHECK_INTERVAL, SolveError, Solver, Table};
+use nimlab_octal::{
+    Method, Rules, STOP_CHECK_INTERVAL, STOP_CHECK_WORK, SolveError, Solver, Table,
+};
 use proptest::prelude::*;
 use std::cell::Cell;
 
@@ -162,12 +164,47 @@ fn a_stop_request_ends_a_chunk_early_and_the_run_goes_on() {
         asked.get() == 3
     };
     let chunk = solver.advance_until(50_000, &stop_on_third).unwrap().len();
-    assert_eq!(chunk, 3 * STOP_CHECK_INTERVAL - 1);
+    assert_eq!(chunk, 3 * STOP_CHECK_INTERVAL);
     let mut restored = Solver::with_table(rules, Method::Auto, solver.values().to_vec());
     restored.advance(50_000).unwrap();
     solver.advance(50_000).unwrap();
     assert_eq!(solver.values(), &expected[..]);
     assert_eq!(restored.values(), &expected[..]);
+}
+
+/// Values of 0.fff (three-heap splits) cost about n²/4 options each: the stop check is
+/// asked once their options pass [`STOP_CHECK_WORK`], long before
+/// [`STOP_CHECK_INTERVAL`] values, also while looking for a period in short steps.
+#[test]
+fn a_stop_request_comes_soon_when_values_are_costly() {
+    let rules = Rules::hex("0.fff").unwrap();
+    let expected = run(&rules, Method::Auto, 1200);
+    // Options examined by the naive scan of 0.fff before heap n: three removals, each
+    // leaving rest = n − k to split into a ≤ b ≤ c, pairs (b, c) for every a.
+    let options_before = |n: usize| -> u64 {
+        (0..n)
+            .flat_map(|m| (1..=3).filter(move |&k| m >= k + 3).map(move |k| m - k))
+            .flat_map(|rest| (1..=rest / 3).map(move |a| ((rest - a) / 2 + 1 - a) as u64))
+            .sum()
+    };
+    let asked = Cell::new(0);
+    let stop_on_first = || {
+        asked.set(asked.get() + 1);
+        true
+    };
+    let mut solver = Solver::new(rules.clone());
+    let chunk = solver.advance_until(1200, &stop_on_first).unwrap().len();
+    assert_eq!(asked.get(), 1);
+    // The three-heap splits alone, a lower bound of the work, had not reached the
+    // amount one value before the check.
+    assert!(options_before(chunk - 1) < STOP_CHECK_WORK, "{chunk}");
+    assert!(chunk < STOP_CHECK_INTERVAL / 4, "{chunk}");
+    solver.advance(1200).unwrap();
+    assert_eq!(solver.values(), &expected[..]);
+    // find_period advances a few dozen values at a time; the check still comes.
+    let mut searching = Solver::new(rules);
+    assert_eq!(searching.find_period(1 << 20, &stop_on_first), Ok(None));
+    assert_eq!(searching.len(), chunk);
 }
 
 #[test]

@@ -11,7 +11,8 @@
 //! output's prefix and the table are exactly what the checkpoint vouches for (their
 //! CRC-32s); with no checkpoint (a run killed before its first) it starts from the
 //! beginning. A run that cannot go on (a table that cannot grow) saves a checkpoint
-//! of what it did before it stops, and names the limit it met.
+//! of what it did before it stops, and names the limit it met; so does a run asked to
+//! stop (by a signal, say), within milliseconds of the request.
 
 use crate::Error;
 use crate::checkpoint::Checkpoint;
@@ -77,6 +78,19 @@ pub enum Event {
     },
 }
 
+/// How a run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Every value is written, and the checkpoint and table are deleted.
+    Finished,
+    /// Asked to stop, the run saved a checkpoint of the `values` values it wrote, from
+    /// which a run with `resume` goes on.
+    Stopped {
+        /// Values written and saved.
+        values: u64,
+    },
+}
+
 /// A long run of the octal engine writing one file.
 pub struct Run {
     /// The file written.
@@ -125,7 +139,17 @@ impl Run {
 
     /// Compute and write g(0) … g(upto), checkpointing as it goes; `report` hears of
     /// its progress. See the module documentation.
-    pub fn execute(&self, report: &mut dyn FnMut(Event)) -> Result<(), Error> {
+    ///
+    /// `stop()` is asked between chunks of values and, while they are computed, as
+    /// often as [`Solver::advance_until`] asks (every few milliseconds); once it says
+    /// to stop, the run writes the values it has, saves a checkpoint and ends with
+    /// [`Outcome::Stopped`]. Before the first chunk (while a resumed run reads its
+    /// files) it is not asked.
+    pub fn execute(
+        &self,
+        report: &mut dyn FnMut(Event),
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Outcome, Error> {
         let checkpoint_path = checkpoint_path(&self.path);
         let table_path = table_path(&self.path);
         let mut options = OpenOptions::new();
@@ -167,25 +191,31 @@ impl Run {
         let mut out = BufWriter::new(&file);
         let mut last_checkpoint = Instant::now();
         let mut buffer = Vec::new();
-        while written.values < self.capacity() {
-            let end = (written.values + CHUNK).min(self.capacity());
-            let range = written.values as usize..end as usize;
+        let mut stopped = false;
+        while written.values < self.capacity() && !stopped {
+            let mut end = (written.values + CHUNK).min(self.capacity());
             buffer.clear();
             match solver.certificate().cloned() {
                 Some(c) => {
                     let values = solver.values();
+                    let range = written.values as usize..end as usize;
                     let periodic = range.map(|n| u32::from(values[c.reduce(n as u128)]));
                     self.encoding.encode(written.values, periodic, &mut buffer);
+                    stopped = stop();
                 }
                 None => {
                     let computed = solver.len();
-                    let advanced = solver.advance(end as usize).map(drop);
+                    let advanced = solver.advance_until(end as usize, stop).map(drop);
                     written
                         .table
                         .update(bytemuck::cast_slice(&solver.values()[computed..]));
                     if let Err(e) = advanced {
                         return Err(self.stop(e, &mut out, &solver, &written));
                     }
+                    // Stopped within the chunk: its values so far are written.
+                    stopped = (solver.len() as u64) < end;
+                    end = solver.len() as u64;
+                    let range = written.values as usize..end as usize;
                     let values = solver.values()[range].iter().map(|&v| u32::from(v));
                     self.encoding.encode(written.values, values, &mut buffer);
                 }
@@ -193,10 +223,17 @@ impl Run {
             out.write_all(&buffer).map_err(&failed)?;
             written.append(&buffer, end);
             report(Event::Advanced { done: end });
-            if last_checkpoint.elapsed() >= self.checkpoint_every && end < self.capacity() {
+            if end < self.capacity()
+                && (stopped || last_checkpoint.elapsed() >= self.checkpoint_every)
+            {
                 self.save(&mut out, &solver, &written)?;
                 last_checkpoint = Instant::now();
             }
+        }
+        if written.values < self.capacity() {
+            return Ok(Outcome::Stopped {
+                values: written.values,
+            });
         }
         let trailer = self.encoding.trailer(written.values_crc.finalize());
         out.write_all(&trailer)
@@ -214,7 +251,7 @@ impl Run {
                 _ => {}
             }
         }
-        Ok(())
+        Ok(Outcome::Finished)
     }
 
     /// A new run: an empty table, and the output holding its header.

@@ -477,3 +477,54 @@ fn a_census_report_is_the_same_from_the_whole_or_its_shards() {
     let mixed = ["census", "--report", &from_md, "--from", &shards[0], &other];
     assert!(error_of(&mixed, "", 2).contains("one census"));
 }
+
+/// SIGTERM (what Slurm sends before it requeues or preempts a job) makes a run save a
+/// checkpoint of all it wrote, long before its next scheduled one, and say so in one
+/// line; --resume then writes the bytes of an uninterrupted run.
+#[test]
+fn a_run_asked_to_stop_by_sigterm_saves_its_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = |out: &Path| {
+        [
+            "grundy",
+            "octal:0.167",
+            "--upto",
+            "10000000",
+            "--out",
+            text(out),
+        ]
+        .map(String::from)
+        .to_vec()
+    };
+    let whole = dir.path().join("whole.txt");
+    stdout_of(&strs(&args(&whole)));
+    let out = dir.path().join("part.txt");
+    let child = Command::new(cargo_bin("nimlab"))
+        .args(args(&out))
+        .args(["--checkpoint-every", "3600"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Past its header and some values, well before the end.
+    while std::fs::metadata(&out).map_or(0, |m| m.len()) < 100_000 {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let pid = child.id().to_string();
+    assert!(
+        Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    let output = child.wait_with_output().unwrap();
+    let message = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(1), "{message}");
+    assert_eq!(message.lines().count(), 1, "{message}");
+    assert!(message.contains("stopped by SIGTERM"), "{message}");
+    assert!(message.contains("--resume"), "{message}");
+    assert!(dir.path().join("part.txt.checkpoint").exists());
+    nimlab().args(args(&out)).arg("--resume").assert().success();
+    assert!(std::fs::read(&whole).unwrap() == std::fs::read(&out).unwrap());
+}

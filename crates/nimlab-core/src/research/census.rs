@@ -28,6 +28,10 @@ pub struct CensusLine {
     /// The number of distinct rare values (sparse-space method), for splitting codes.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub rare_values: Option<usize>,
+    /// The last heap whose value is rare, for splitting codes with a rare value at a
+    /// heap of one token or more (the pairs of the sparse-space method reach back to it).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub last_rare_heap: Option<usize>,
     /// The least preperiod, when a period was certified.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub preperiod: Option<usize>,
@@ -184,6 +188,7 @@ pub fn survey(code: &str, upto: usize, misere: bool, budget: &Budget) -> Result<
         values: summary.values,
         largest: summary.largest,
         rare_values: summary.rare_values,
+        last_rare_heap: summary.last_rare_position,
         preperiod: certificate.as_ref().map(|c| c.preperiod),
         period: certificate.as_ref().map(|c| c.period),
         values_needed: certificate.as_ref().map(|c| c.values_needed),
@@ -203,7 +208,8 @@ pub enum ReportStyle {
 
 /// The census as the tables researchers publish: a summary, then one row per code
 /// (each code once, at its first line), sorted by code, with its preperiod, period,
-/// largest value, number of rare values and the values that certify the period. A
+/// largest value, number of rare values, last rare heap and the values that certify
+/// the period. A
 /// code with no period within the search's bound says so in its period column. With
 /// `misere`, a column gives each code's misère quotient: tame or wild, and its order.
 /// `upto` is the census's bound.
@@ -219,7 +225,8 @@ pub fn report(lines: &[CensusLine], upto: u64, misere: bool, style: ReportStyle)
             rows.len(),
             rows.len() - periodic
         ),
-        "Rare values are those of the sparse-space split (popcount(v & mask) even); \
+        "Rare values are those of the sparse-space split (popcount(v & mask) even), and \
+         the last rare heap is the largest heap with a rare value among those computed; \
          \"values that certify\" is how many values the periodicity theorem needs."
             .to_string(),
     ];
@@ -229,6 +236,7 @@ pub fn report(lines: &[CensusLine], upto: u64, misere: bool, style: ReportStyle)
         "Period",
         "Largest value",
         "Rare values",
+        "Last rare heap",
         "Values that certify",
     ];
     if misere {
@@ -259,6 +267,7 @@ pub fn report(lines: &[CensusLine], upto: u64, misere: bool, style: ReportStyle)
                 },
                 line.largest.to_string(),
                 number(line.rare_values),
+                number(line.last_rare_heap),
                 number(line.values_needed),
             ];
             if misere {
@@ -354,6 +363,11 @@ mod tests {
         let kayles = survey("0.77", 1 << 12, true, &Budget::unlimited()).unwrap();
         assert_eq!((kayles.preperiod, kayles.period), (Some(71), Some(12)));
         assert_eq!(kayles.bound_reached, None);
+        // Kayles' last rare value is at heap 70, just before its period starts.
+        assert_eq!(
+            (kayles.rare_values, kayles.last_rare_heap),
+            (Some(3), Some(70))
+        );
         let misere = kayles.misere.unwrap();
         assert_eq!((misere.kind, misere.order), (QuotientKind::Wild, 40));
         let tame = survey("0.03", 1 << 12, true, &Budget::unlimited()).unwrap();
@@ -395,8 +409,13 @@ mod tests {
             "{}",
             rows[1]
         );
-        assert!(rows[2].starts_with("| 0.77 | 71 | 12 | 8 |"), "{}", rows[2]);
+        assert!(
+            rows[2].starts_with("| 0.77 | 71 | 12 | 8 | 3 | 70 | 168 |"),
+            "{}",
+            rows[2]
+        );
         assert!(rows[2].ends_with("| wild, order 40 |"), "{}", rows[2]);
+        assert!(markdown.contains("| Last rare heap |"), "{markdown}");
         assert!(markdown.contains("3 codes"), "{markdown}");
         assert!(markdown.contains("2 have a certified period"), "{markdown}");
         let html = report(&lines, 1 << 12, true, ReportStyle::Html);

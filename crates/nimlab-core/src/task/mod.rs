@@ -137,10 +137,21 @@ mod tests {
     #[test]
     fn tasks_answer_text_and_name_what_they_cannot_read() {
         assert_eq!(answer(1, "3 0 1 3").unwrap(), "2\n");
-        assert_eq!(answer(13, "3 1 1 1").unwrap(), "NORMAL: FIRST\nMISERE: SECOND\n");
+        assert_eq!(
+            answer(13, "3 1 1 1").unwrap(),
+            "NORMAL: FIRST\nMISERE: SECOND\n"
+        );
         let extra = answer(1, "1 0 7").unwrap_err().to_string();
-        assert!(extra.contains("extra token") && extra.contains('7'), "{extra}");
-        assert!(answer(9, "").unwrap_err().to_string().contains("task 9 reads none"));
+        assert!(
+            extra.contains("extra token") && extra.contains('7'),
+            "{extra}"
+        );
+        assert!(
+            answer(9, "")
+                .unwrap_err()
+                .to_string()
+                .contains("task 9 reads none")
+        );
         let (report, matched) = demos().unwrap();
         assert!(matched, "{report}");
         assert_eq!(report.lines().count(), 3);

@@ -11,8 +11,11 @@ use nimlab_core::limits::GRUNDY_TABLE;
 use nimlab_core::parse::parse_bounded;
 use nimlab_core::solve::period::Periodicity;
 use nimlab_runs::format::{Encoding, Format};
-use nimlab_runs::sequence::{self, Event, Start};
+use nimlab_runs::sequence::{self, Event, Outcome, Start};
+use signal_hook::consts::{SIGINT, SIGTERM};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
 const EXAMPLES: &str = "\
@@ -30,7 +33,8 @@ Examples:
 /// checkpoint beside the file (FILE.checkpoint) every minute; if it is stopped, even
 /// killed, --resume continues from the last checkpoint and the file comes out byte for
 /// byte as an uninterrupted run writes it (with no checkpoint yet, --resume starts the
-/// run). The engine's values stay in FILE.table, a scratch file (2 bytes a value on
+/// run). SIGTERM or SIGINT (Ctrl-C) make it save a checkpoint of all it did and stop
+/// (status 1); a second one ends it at once. The engine's values stay in FILE.table, a scratch file (2 bytes a value on
 /// disk) deleted when the run ends, so memory does not grow with N; a periodic game
 /// repeats its period once it is certified. A second run on the same FILE is refused.
 #[derive(clap::Args)]
@@ -119,8 +123,10 @@ pub fn run(args: Args) -> Result<(), Failure> {
 }
 
 /// Run `run`, with a progress bar with rate and time left on a terminal (drawn nowhere
-/// otherwise).
+/// otherwise); on SIGTERM or SIGINT it saves a checkpoint and stops, saying so in one
+/// line.
 fn run_with_progress(run: &sequence::Run) -> Result<(), Failure> {
+    let signal = stop_on_signals()?;
     let bar = ProgressBar::hidden();
     bar.set_style(
         ProgressStyle::with_template(
@@ -128,7 +134,7 @@ fn run_with_progress(run: &sequence::Run) -> Result<(), Failure> {
         )
         .expect("the template parses"),
     );
-    run.execute(&mut |event| match event {
+    let mut report = |event| match event {
         Event::Started { total, done, start } => {
             if start == Start::NothingToResume {
                 eprintln!(
@@ -142,9 +148,39 @@ fn run_with_progress(run: &sequence::Run) -> Result<(), Failure> {
             bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
         }
         Event::Advanced { done } => bar.set_position(done),
-    })?;
+    };
+    let outcome = run.execute(&mut report, &|| signal.load(Ordering::Relaxed) != 0)?;
     bar.finish_and_clear();
-    Ok(())
+    match outcome {
+        Outcome::Finished => Ok(()),
+        Outcome::Stopped { values } => {
+            let name = signal_hook::low_level::signal_name(signal.load(Ordering::Relaxed) as i32);
+            Err(Failure::Other(format!(
+                "stopped by {}: {} is saved at {values} of {} values; the same command with \
+                 --resume continues it",
+                name.unwrap_or("a signal"),
+                run.path.display(),
+                run.encoding.upto + 1
+            )))
+        }
+    }
+}
+
+/// From now on, SIGTERM and SIGINT set the returned number to the signal's instead of
+/// ending the process, and a second one ends it as the first would have.
+fn stop_on_signals() -> Result<Arc<AtomicUsize>, Failure> {
+    let signal = Arc::new(AtomicUsize::new(0));
+    let asked = Arc::new(AtomicBool::new(false));
+    let cannot = |e: std::io::Error| Failure::Other(format!("cannot handle signals: {e}"));
+    for number in [SIGTERM, SIGINT] {
+        // In this order: the default action runs only if an earlier signal set `asked`.
+        signal_hook::flag::register_conditional_default(number, Arc::clone(&asked))
+            .map_err(cannot)?;
+        signal_hook::flag::register(number, Arc::clone(&asked)).map_err(cannot)?;
+        signal_hook::flag::register_usize(number, Arc::clone(&signal), number as usize)
+            .map_err(cannot)?;
+    }
+    Ok(signal)
 }
 
 /// SECONDS of --checkpoint-every: a number from 0 to a day.
