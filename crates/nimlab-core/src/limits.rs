@@ -2,8 +2,8 @@
 //!
 //! A question beyond a limit is answered at once with [`Error::TooLarge`] naming the
 //! limit and what the question needs, never with minutes of work or an abort. Each
-//! limit says why it is where it is; [`ALL`] lists them for documentation (the
-//! README's table of limits is checked against it).
+//! limit says why it is where it is; [`ALL`] lists them for documentation: the table
+//! of limits in `docs/LIMITS.md` is [`markdown_table`], checked by a test here.
 
 use crate::error::{Error, TooLarge};
 use crate::num::Nat;
@@ -347,7 +347,7 @@ pub const ALL: &[Limit] = &[
     FIBONACCI_INDEX,
 ];
 
-/// The table of every limit, in Markdown, as the README shows it.
+/// The table of every limit, in Markdown, as `docs/LIMITS.md` shows it.
 pub fn markdown_table() -> String {
     let mut table = String::from("| limit | value | why |\n|---|---|---|\n");
     for limit in ALL {
@@ -379,14 +379,14 @@ fn grouped(value: u64) -> String {
 mod tests {
     use super::*;
 
-    /// The README's table of limits is this module's, so neither can drift.
+    /// The documentation's table of limits is this module's, so neither can drift.
     #[test]
-    fn the_readme_shows_every_limit() {
-        let readme = include_str!("../../../README.md");
+    fn the_documentation_shows_every_limit() {
+        let limits = include_str!("../../../docs/LIMITS.md");
         let table = markdown_table();
         assert!(
-            readme.contains(&table),
-            "README.md's table of limits differs from limits.rs; it should read:\n{table}"
+            limits.contains(&table),
+            "docs/LIMITS.md's table of limits differs from limits.rs; it should read:\n{table}"
         );
         assert_eq!(grouped(1_048_576), "1,048,576");
         assert_eq!(grouped(32), "32");

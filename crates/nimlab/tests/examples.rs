@@ -1,20 +1,30 @@
-//! Every example in every `--help` and in the README runs as a test, so that none
-//! can rot: each command must succeed, and where the README shows its output, the
-//! output must be what it shows.
+//! Every example in every `--help`, in the README and in `docs/*.md` runs as a test, so
+//! that none can rot: each command must succeed, and where a document shows its
+//! output, the output must be what it shows.
 //!
-//! README code blocks (`sh`, `text`, `console`) are read in order and run in one
-//! temporary directory, so a block may use a file an earlier one wrote. In a block,
-//! a line `$ COMMAND` is a command whose output follows, up to the next command; in
-//! `sh` blocks a line that starts with `nimlab`, `echo`, `printf` or `seq` is a
-//! command whose output is not shown. `cargo` lines (build, test, bench) are skipped.
-//! A shown line ending in `…` or `...` matches any line it starts; a shown line that
-//! is only `...` matches the rest of the output. Shown output that starts with
+//! Each document (README.md, then every `docs/*.md` by name) is read in order and run
+//! in its own temporary directory, so a block may use a file an earlier block of the
+//! same document wrote. Only code blocks fenced as `sh`, `console` or `text` run:
+//!
+//! - a line `$ COMMAND` is a command whose output follows, up to the next command or
+//!   the end of the block;
+//! - in `sh` blocks, a line that starts with `nimlab`, `echo`, `printf` or `seq` is a
+//!   command whose output is not shown; `cargo` lines (build, test, bench) and every
+//!   other line are not run;
+//! - in `text` blocks, lines before the first `$` are shown, not run (a transcript of
+//!   an interactive game, a file's contents).
+//!
+//! Blocks that cannot run here — job files for a cluster, a request to a running
+//! server, JSON, YAML — are fenced `bash`, `json`, `yaml` or `rust`, and are never
+//! run. A shown line ending in `…` or `...` matches any line it starts; a shown line
+//! that is only `...` matches the rest of the output. Shown output that starts with
 //! `nimlab:` is an error: the command must fail and print it on standard error.
-//! Commands read `quit` from standard input unless they pipe their own.
+//! Commands read `quit` from standard input unless they pipe their own. A failure
+//! names its document and line (`docs/GUIDE.md:120`).
 
 use assert_cmd::cargo::cargo_bin;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 /// A command from the documentation and the output it shows, if any.
@@ -70,47 +80,82 @@ fn matches(shown: &[String], actual: &str) -> bool {
     actual.len() == shown.len()
 }
 
-fn check(example: &Example, dir: &Path) {
+/// Run `example` in `dir`; a failure is a message naming its origin.
+fn check(example: &Example, dir: &Path) -> Result<(), String> {
     let output = run(&example.command, dir);
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     let what = format!("{}: `{}`", example.origin, example.command);
     let Some(shown) = &example.shown else {
-        assert!(output.status.success(), "{what} failed: {stderr}");
-        return;
+        return match output.status.success() {
+            true => Ok(()),
+            false => Err(format!("{what} failed: {stderr}")),
+        };
     };
-    if shown
+    let (ok, printed) = if shown
         .first()
         .is_some_and(|line| line.starts_with("nimlab:"))
     {
-        assert!(!output.status.success(), "{what} should fail");
-        assert!(matches(shown, &stderr), "{what} printed\n{stderr}");
+        if output.status.success() {
+            return Err(format!("{what} should fail"));
+        }
+        (matches(shown, &stderr), stderr)
     } else {
-        assert!(output.status.success(), "{what} failed: {stderr}");
-        assert!(matches(shown, &stdout), "{what} printed\n{stdout}");
+        if !output.status.success() {
+            return Err(format!("{what} failed: {stderr}"));
+        }
+        (matches(shown, &stdout), stdout)
+    };
+    match ok {
+        true => Ok(()),
+        false => Err(format!(
+            "{what} printed\n{printed}\nwhere the document shows\n{}",
+            shown.join("\n")
+        )),
     }
 }
 
-/// The examples of the README, in order.
-fn readme_examples() -> Vec<Example> {
-    let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md"))
-            .unwrap();
+/// The root of the repository.
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The documents whose examples run: README.md, then every `docs/*.md` by name, as
+/// paths relative to the root.
+fn documents() -> Vec<String> {
+    let mut docs: Vec<String> = std::fs::read_dir(root().join("docs"))
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".md"))
+        .map(|name| format!("docs/{name}"))
+        .collect();
+    docs.sort();
+    docs.insert(0, "README.md".to_string());
+    docs
+}
+
+/// The examples of one document (a path relative to the root), in order.
+fn examples_of(document: &str) -> Vec<Example> {
+    let text = std::fs::read_to_string(root().join(document)).unwrap();
     let mut examples: Vec<Example> = Vec::new();
     let mut block: Option<&str> = None;
-    for (number, line) in readme.lines().enumerate() {
+    // The examples found before the current block: shown output belongs to a
+    // command of its own block only.
+    let mut before_block = 0;
+    for (number, line) in text.lines().enumerate() {
         if let Some(fence) = line.strip_prefix("```") {
             block = match block {
                 Some(_) => None,
-                None => Some(fence),
+                None => Some(fence.trim()),
             };
+            before_block = examples.len();
             continue;
         }
         let Some(kind) = block else { continue };
         if !matches!(kind, "sh" | "text" | "console") {
             continue;
         }
-        let origin = format!("README.md:{}", number + 1);
+        let origin = format!("{document}:{}", number + 1);
         if let Some(command) = line.strip_prefix("$ ") {
             examples.push(Example {
                 command: command.to_string(),
@@ -127,9 +172,10 @@ fn readme_examples() -> Vec<Example> {
                 shown: None,
                 origin,
             });
-        } else if let Some(Example {
-            shown: Some(shown), ..
-        }) = examples.last_mut()
+        } else if examples.len() > before_block
+            && let Some(Example {
+                shown: Some(shown), ..
+            }) = examples.last_mut()
         {
             shown.push(line.to_string());
         }
@@ -144,16 +190,24 @@ fn readme_examples() -> Vec<Example> {
 }
 
 #[test]
-fn every_readme_example_runs_and_shows_what_the_readme_shows() {
-    let dir = tempfile::tempdir().unwrap();
-    let examples = readme_examples();
-    assert!(
-        examples.len() > 20,
-        "only {} examples found",
-        examples.len()
-    );
-    for example in &examples {
-        check(example, dir.path());
+fn every_documented_example_runs_and_shows_what_its_document_shows() {
+    let mut failures = Vec::new();
+    let mut counts = Vec::new();
+    for document in documents() {
+        let dir = tempfile::tempdir().unwrap();
+        let examples = examples_of(&document);
+        counts.push((document.clone(), examples.len()));
+        for example in &examples {
+            if let Err(failure) = check(example, dir.path()) {
+                failures.push(failure);
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    // The README's tour and the guide's reference are mostly examples.
+    for (document, least) in [("README.md", 8), ("docs/GUIDE.md", 30)] {
+        let count = counts.iter().find(|(name, _)| name == document).unwrap().1;
+        assert!(count >= least, "only {count} examples found in {document}");
     }
 }
 
@@ -197,7 +251,7 @@ fn every_help_example_runs() {
                 shown: None,
                 origin: format!("nimlab {name} --help"),
             };
-            check(&example, dir.path());
+            check(&example, dir.path()).unwrap();
             count += 1;
         }
     }

@@ -39,7 +39,7 @@ fn fibonacci_first_move_from_1000_takes_13() {
     );
     let v = json_of(&["analyze", "fibonacci", "987,26", "--json"]);
     assert_eq!(v["outcome"], "P");
-    // Seed 001's characterization is wrong: (8,5) is lost for the mover.
+    // "Lost iff r = F(k+1) and q < F(k)" is wrong: (8,5) is lost for the mover too.
     assert_eq!(
         json_of(&["analyze", "fibonacci", "8,5", "--json"])["outcome"],
         "P"

@@ -1,8 +1,7 @@
-//! Black-box tests of `nimlab task N`: the seed's evaluation criteria for every task,
+//! Black-box tests of `nimlab task N`: the criteria each task's exercise states,
 //! differential tests against independent brute-force oracles written here (plain
-//! memoized win/loss searches like the seed's Python oracles; nothing from
-//! nimlab-core) on random small inputs from a seeded RNG, the largest inputs the
-//! issue names, and every task's error paths.
+//! memoized win/loss searches; nothing from nimlab-core) on random small inputs from
+//! a seeded RNG, the largest inputs the issue names, and every task's error paths.
 
 use assert_cmd::Command;
 use rand::rngs::StdRng;
@@ -193,7 +192,7 @@ fn task2_table_matches_seed_and_brute_force() {
         };
         let mut memo = HashMap::new();
         for (x, &g) in values.iter().enumerate() {
-            // The seed's criterion: g[x] == 0 iff brute_win(x) is False.
+            // The task's criterion: g[x] == 0 iff the player to move loses from x.
             assert_eq!(
                 g == 0,
                 !mover_wins(&(x as u32), &moves, false, &mut memo),
@@ -677,7 +676,8 @@ fn kayles_moves(heap: u32, _: &[usize]) -> Vec<Vec<u32>> {
     out
 }
 
-/// The seed's Kayles table, transcribed.
+/// Kayles' Grundy values by the plain mex over its moves (knock down one pin or two
+/// adjacent pins), independent of nimlab.
 fn seed_kayles(n: usize) -> Vec<u32> {
     naive_table(n + 1, |g, x| {
         let mut reach: Vec<u32> = (0..x).map(|i| g[i] ^ g[x - 1 - i]).collect();
@@ -713,7 +713,7 @@ fn task12_kayles_matches_seed_and_simulation() {
             "{input}"
         );
     }
-    // Rows up to 5000 (and one of 10^30 pins) against the seed's table, which has
+    // Rows up to 5000 (and one of 10^30 pins) against that table, which has
     // period 12 from row 71 on as far as it goes.
     let table = seed_kayles(5000);
     assert!((71..=5000 - 12).all(|n| table[n] == table[n + 12]));

@@ -4,8 +4,9 @@
 //! pile) or `r,q`: r chips left, the player to move may take 1 to q.
 //!
 //! **Theorem** (checked against brute force for r, q ≤ 200): the player to move wins
-//! iff the smallest term of the Zeckendorf representation of r is at most q. Seed 001's
-//! "losing iff r = F_{k+1} and q < F_k" is false: (8, 5) and (7, 1) are losing too.
+//! iff the smallest term of the Zeckendorf representation of r is at most q. The
+//! shortcut "losing iff r = F_{k+1} and q < F_k" is false: (8, 5) and (7, 1) are losing
+//! too.
 //!
 //! **Every winning move.** Let r = F_{n_1} + … + F_{n_m} (n_1 < … < n_m, gaps ≥ 2)
 //! and t_i = F_{n_1} + … + F_{n_i}. A move t wins iff it takes all the chips or
@@ -491,7 +492,7 @@ mod tests {
             game.format_position(&game.apply(&p, &a.winning_moves[0].play)),
             "987,26"
         );
-        // Seed 001's characterization is wrong: (8,5) and (7,1) are lost for the mover.
+        // "Losing iff r = F(k+1) and q < F(k)" is wrong: (8,5) and (7,1) are lost too.
         for (r, q) in [(8, 5), (7, 1)] {
             let a = Strategy::analyze(
                 &game,

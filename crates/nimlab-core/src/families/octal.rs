@@ -586,7 +586,8 @@ mod tests {
         HeapSum { rules: game }
     }
 
-    /// The seed's Kayles oracle, transcribed.
+    /// Kayles' Grundy values by the plain mex over its moves (knock down one pin or two
+    /// adjacent pins), independent of the octal engine.
     fn seed_kayles(n: usize) -> Vec<u32> {
         let mut g = vec![0u32; n + 1];
         for x in 1..=n {

@@ -535,7 +535,7 @@ mod tests {
             s12.grundy_table(6, &Budget::unlimited()).unwrap(),
             [0, 1, 2, 0, 1, 2, 0]
         );
-        // Seed 000: in misère take-1..3 the losing pots are 1, 5, 9, 13, ...
+        // The misère pot game (take 1..3): the losing pots are 1, 5, 9, 13, ...
         let game = HeapSum {
             rules: TakeUpTo::parse("3").unwrap(),
         };

@@ -12,8 +12,8 @@ Examples:
 
 /// Play and analyze every game in the browser: a local web app and its JSON API.
 ///
-/// The page is built into nimlab (nothing is downloaded); the API is described in the
-/// README.
+/// The page is built into nimlab (nothing is downloaded); the API is described in
+/// docs/GUIDE.md.
 #[derive(clap::Args)]
 #[command(after_help = EXAMPLES)]
 pub struct Args {
