@@ -9,8 +9,8 @@
 //! Limits, so that no request can take the server down: bodies of at most
 //! [`MAX_BODY_BYTES`], at most [`MAX_GRUNDY_VALUES`] values in one sequence, at most
 //! [`MAX_LISTED_MOVES`] moves listed, a deadline of [`REQUEST_SECONDS`] seconds on the
-//! work of each request (a budget the core's searches spend from, then a timeout on the
-//! whole request), at most [`WORKERS`] computations at once (others wait their turn),
+//! work of each request (a budget of time and memory the core's searches and tables
+//! spend from, so the work stops when its request is answered), at most [`WORKERS`] computations at once (others wait their turn),
 //! and a panic in one request is a 500 answer while the server goes on.
 //!
 //! Status codes: 400 for malformed JSON, unknown games, bad positions and other bad
@@ -18,7 +18,7 @@
 //! when the work's deadline passed; 500 for a bug.
 
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{Query, State};
+use axum::extract::{DefaultBodyLimit, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
@@ -35,8 +35,6 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
 use tower_http::catch_panic::CatchPanicLayer;
-use tower_http::limit::RequestBodyLimitLayer;
-use tower_http::timeout::TimeoutLayer;
 
 /// The largest request body.
 pub const MAX_BODY_BYTES: usize = 1 << 20;
@@ -46,6 +44,9 @@ pub const MAX_GRUNDY_VALUES: usize = 1 << 20;
 pub const MAX_LISTED_MOVES: usize = 1000;
 /// Seconds of work one request may do.
 pub const REQUEST_SECONDS: u64 = 5;
+/// Seconds past its deadline after which a request is answered even if its work has
+/// not stopped.
+const LATE_SECONDS: u64 = 5;
 /// Computations running at once; more requests wait for a turn.
 pub const WORKERS: usize = 4;
 /// The most Wythoff pairs one request may ask for.
@@ -82,11 +83,9 @@ pub fn app() -> Router {
         .route("/api/wythoff-pairs", get(wythoff_pairs))
         .fallback(|| async { failure(StatusCode::NOT_FOUND, "input", "no such page or API") })
         .with_state(state)
-        .layer(RequestBodyLimitLayer::new(MAX_BODY_BYTES))
-        .layer(TimeoutLayer::with_status_code(
-            StatusCode::SERVICE_UNAVAILABLE,
-            Duration::from_secs(REQUEST_SECONDS + 5),
-        ))
+        // Bodies beyond the limit are rejected by the JSON extractor, so that the
+        // answer is JSON too (see `rejected`).
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(CatchPanicLayer::custom(|_| {
             failure(
                 StatusCode::INTERNAL_SERVER_ERROR,
@@ -139,8 +138,20 @@ async fn compute<R: Serialize + Send + 'static>(
             "the server is busy: no worker was free before this request's deadline; try again",
         );
     };
-    let budget = Budget::unlimited().with_deadline(deadline);
-    match tokio::task::spawn_blocking(move || work(&budget)).await {
+    // Every search and table spends from this budget, so the work stops at the
+    // deadline; memory is a question's, as on the command line.
+    let budget = Budget::question(None).with_deadline(deadline);
+    let work = tokio::task::spawn_blocking(move || work(&budget));
+    // A backstop for work that overruns its budget's checks: the answer still comes.
+    let late = deadline + Duration::from_secs(LATE_SECONDS);
+    let Ok(done) = tokio::time::timeout_at(late.into(), work).await else {
+        return failure(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "out-of-time",
+            "the work for this request did not stop at its deadline (a bug; please report it)",
+        );
+    };
+    match done {
         Ok(Ok(report)) => Json(report).into_response(),
         Ok(Err(error)) => error_response(&error),
         Err(_) => failure(

@@ -225,8 +225,38 @@ async fn a_body_beyond_the_limit_is_refused() {
         "{{\"game\": \"nim\", \"position\": \"{}\"}}",
         "7 ".repeat(nimlab_web::MAX_BODY_BYTES)
     );
-    let (status, _) = send("POST", "/api/analyze", Some(&huge)).await;
+    let (status, body) = send("POST", "/api/analyze", Some(&huge)).await;
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(body["error"], "too-large", "{body}");
+    assert!(body["message"].as_str().is_some(), "{body}");
+}
+
+/// Work with no end in sight stops at the request's deadline, and the answer is a
+/// JSON error naming the time limit, not an empty body: a period search of hex:0.fff
+/// (values of cubic cost), its nim-sequence, and a huge heap of it.
+#[tokio::test]
+async fn endless_work_stops_at_the_deadline_with_a_json_error() {
+    let requests = [
+        ("/api/period", json!({"game": "hex:0.fff"})),
+        ("/api/grundy", json!({"game": "hex:0.fff", "upto": "20000"})),
+        (
+            "/api/analyze",
+            json!({"game": "hex:0.fff", "position": "99999999999999999999"}),
+        ),
+    ];
+    for (path, body) in requests {
+        let (status, answer) = post(path, body).await;
+        assert!(
+            status == StatusCode::SERVICE_UNAVAILABLE || status == StatusCode::UNPROCESSABLE_ENTITY,
+            "{path}: {status} {answer}"
+        );
+        let message = answer["message"].as_str().unwrap_or_default();
+        // The work itself stopped: the answer is not the server's backstop.
+        assert!(
+            !message.is_empty() && !message.contains("did not stop"),
+            "{path}: {answer}"
+        );
+    }
 }
 
 #[tokio::test]
