@@ -15,6 +15,7 @@ use crate::families::dag::Dag;
 use crate::families::fibonacci::FibonacciNim;
 use crate::families::flipflop::FlipFlop;
 use crate::families::grundy_game::GrundyGame;
+use crate::families::lasker::Lasker;
 use crate::families::nim::Nim;
 use crate::families::octal::Octal;
 use crate::families::staircase::Staircase;
@@ -181,6 +182,18 @@ pub const FAMILIES: &[Family] = &[
             Ok(Arc::new(Erased(HeapSum {
                 rules: GrundyGame::new(),
             })))
+        },
+    },
+    Family {
+        name: "lasker",
+        syntax: "lasker",
+        example: "lasker",
+        example_position: "5 7 9",
+        summary: "Lasker's Nim: take any number of tokens from one heap, or split it in two",
+        reads_file: false,
+        build: |args, _| {
+            no_arguments("lasker", args)?;
+            Ok(Arc::new(Erased(HeapSum { rules: Lasker })))
         },
     },
     Family {
@@ -860,7 +873,7 @@ mod tests {
             err("chess"),
             "invalid game 'chess': expected one of nim, subtraction:S, take:K, kayles, \
              dawsons-kayles, dawsons-chess, treblecross, octal:CODE, hex:CODE, grundy-game, \
-             staircase, turtles, dag:FILE, fibonacci, wythoff, \
+             lasker, staircase, turtles, dag:FILE, fibonacci, wythoff, \
              wythoff-attrition, wythoff-flipflop[:T], copycat:m"
         );
         assert!(err("dag:g.txt").contains("'g.txt'"));
