@@ -20,6 +20,7 @@ pub mod fibonacci;
 pub mod flipflop;
 pub mod grundy_game;
 pub mod lasker;
+pub mod moore;
 pub mod nim;
 pub mod octal;
 pub mod staircase;
