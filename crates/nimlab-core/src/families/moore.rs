@@ -23,8 +23,13 @@
 //! Grundy values have no known closed form for K ≥ 2: they are given for K = 1 (the
 //! nim-sum) and, from the generic engine, for positions with at most
 //! [`SMALL_POSITIONS`] positions below them; otherwise only the outcome is reported.
-//! Misère play (Moore gave a rule for it too) is not offered: it is refused with
-//! [`Error::NoKnownValue`].
+//!
+//! Misère play follows Moore's misère rule (same paper): a position with a heap of 2
+//! or more tokens is lost exactly when it is lost in normal play; one whose heaps all
+//! have 0 or 1 token is lost when the number of heaps of one token is 1 more than a
+//! multiple of K + 1. The tests check it against brute force as the normal rule. The
+//! misère winning moves are the normal-play ones that leave a heap of 2 or more, and
+//! the moves to the lost positions of heaps of 0 or 1 (counted with binomials).
 
 use crate::budget::Budget;
 use crate::error::{Error, InputError};
@@ -293,11 +298,17 @@ impl<'a> WinningMoveSearch<'a> {
     }
 
     /// The first `max` winning moves, depth first over the digits (each step tried
-    /// leads to at least one move, so the work is proportional to the moves listed).
-    fn list(&self, max: usize) -> Vec<MooreMove> {
+    /// leads to at least one move, so the work is proportional to the moves built).
+    /// Only moves that `keep` accepts are listed; each move built spends from `budget`.
+    fn list(
+        &self,
+        max: usize,
+        keep: impl Fn(&MooreMove) -> bool,
+        budget: &Budget,
+    ) -> Result<Vec<MooreMove>, Error> {
         let mut moves = Vec::new();
         if max == 0 || !self.alive[0].contains(&Vec::new()) || self.count == 0u32 {
-            return moves;
+            return Ok(moves);
         }
         // The choices of each digit so far: its steps and the one taken.
         let mut path: Vec<(Vec<Step>, usize)> = Vec::new();
@@ -305,9 +316,15 @@ impl<'a> WinningMoveSearch<'a> {
         loop {
             let depth = path.len();
             if depth == self.bits.len() {
-                moves.push(self.build(&path));
+                budget
+                    .spend(self.bits.len() as u64 + 1)
+                    .map_err(|e| Error::from_budget(e, "listing the winning moves"))?;
+                let play = self.build(&path);
+                if keep(&play) {
+                    moves.push(play);
+                }
                 if moves.len() == max || !self.advance(&mut path) {
-                    return moves;
+                    return Ok(moves);
                 }
             } else {
                 let bit = self.bits[depth];
@@ -368,6 +385,57 @@ impl<'a> WinningMoveSearch<'a> {
             .collect();
         MooreMove { takes }
     }
+}
+
+/// The moves from `heaps` that leave no heap of more than one token and a number of
+/// heaps of one token ≡ `residue` (mod `modulus`), taking from at most `reach` heaps:
+/// the first `max` and how many there are. Every heap of 2 or more is taken from
+/// (down to 1 or 0), and some heaps of one token may be emptied.
+fn moves_to_small(
+    heaps: &[Nat],
+    reach: usize,
+    modulus: usize,
+    residue: usize,
+    max: usize,
+) -> (Vec<MooreMove>, Nat) {
+    let big: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] > 1u32).collect();
+    let ones: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] == 1u32).collect();
+    let (m, o) = (big.len(), ones.len());
+    let mut listed = Vec::new();
+    let mut count = Nat::ZERO;
+    if m > reach {
+        return (listed, count);
+    }
+    for emptied in 0..=o.min(reach - m) {
+        for kept in 0..=m {
+            if m + emptied == 0 || (kept + o - emptied) % modulus != residue {
+                continue;
+            }
+            count += binomial(o, emptied) * binomial(m, kept);
+            // The heaps of one token to empty, then the big heaps to leave at 1.
+            let mut empty: Vec<usize> = (0..emptied).collect();
+            while listed.len() < max {
+                let mut leave: Vec<usize> = (0..kept).collect();
+                while listed.len() < max {
+                    let mut takes: Vec<(usize, Nat)> =
+                        empty.iter().map(|&e| (ones[e], Nat::ONE)).collect();
+                    for (index, &heap) in big.iter().enumerate() {
+                        let left = u32::from(leave.contains(&index));
+                        takes.push((heap, &heaps[heap] - Nat::from(left)));
+                    }
+                    takes.sort_by_key(|(heap, _)| *heap);
+                    listed.push(MooreMove { takes });
+                    if !next_combination(&mut leave, m) {
+                        break;
+                    }
+                }
+                if !next_combination(&mut empty, o) {
+                    break;
+                }
+            }
+        }
+    }
+    (listed, count)
 }
 
 /// Every subset of `items` of exactly `size` elements, in lexicographic order.
@@ -607,26 +675,53 @@ impl Strategy for Moore {
         max_moves: usize,
         budget: &Budget,
     ) -> Result<Analysis<MooreMove>, Error> {
-        if convention == Convention::Misere {
-            return Err(Error::NoKnownValue(format!(
-                "misère play of {} is not solved by nimlab",
-                self.spec()
-            )));
-        }
         let reach = self.reach(heaps);
         let modulus = self.modulus_text(heaps);
         let unbalanced = self.unbalanced_digit(heaps);
+        let misere = convention == Convention::Misere;
+        // Moore's misère rule: with only heaps of 0 or 1, the position is lost when the
+        // heaps of one token are 1 more than a multiple of K + 1; otherwise as in
+        // normal play. (With no heap at all K + 1 ≥ 2, so 0 heaps are never lost.)
+        let small_modulus = reach.max(1) + 1;
+        let all_small = heaps.iter().all(|h| *h <= 1u32);
+        let ones = heaps.iter().filter(|h| **h == 1u32).count();
+        let lost = if misere && all_small {
+            ones % small_modulus == 1
+        } else {
+            unbalanced.is_none()
+        };
         let mut winning = WinningMoves::new(max_moves);
-        if unbalanced.is_some() {
+        if !lost {
             let search = WinningMoveSearch::new(heaps, reach, budget)?;
-            winning.add_count(search.count.clone());
             let reason =
                 format!("leaves a multiple of {modulus} heaps with a 1 in every binary digit");
-            for play in search.list(winning.room()) {
-                winning.keep(play, &reason, |play| Self::describe(heaps, play));
+            if !misere {
+                winning.add_count(search.count.clone());
+                for play in search.list(winning.room(), |_| true, budget)? {
+                    winning.keep(play, &reason, |play| Self::describe(heaps, play));
+                }
+            } else {
+                // The normal-play winning moves, but those that leave only heaps of 0 or
+                // 1, and the moves to the misère P-positions of heaps of 0 or 1.
+                let (_, to_small_p) = moves_to_small(heaps, reach, small_modulus, 0, 0);
+                let (small_moves, to_small_misere_p) =
+                    moves_to_small(heaps, reach, small_modulus, 1, max_moves);
+                winning.add_count(search.count.clone() - to_small_p + to_small_misere_p);
+                let reason = format!("{reason}, with a heap of 2 or more");
+                let has_big = |play: &MooreMove| self.apply(heaps, play).iter().any(|h| *h > 1u32);
+                for play in search.list(winning.room(), has_big, budget)? {
+                    winning.keep(play, &reason, |play| Self::describe(heaps, play));
+                }
+                let reason = format!(
+                    "leaves only heaps of 0 or 1 token, 1 more than a multiple of \
+                     {small_modulus} of them with 1 (Moore's misère rule)"
+                );
+                for play in small_moves {
+                    winning.keep(play, &reason, |play| Self::describe(heaps, play));
+                }
             }
         }
-        let explanation = match unbalanced {
+        let normal = match unbalanced {
             None => format!(
                 "in every binary digit the number of heaps with a 1 is a multiple of \
                  {modulus} (Moore's theorem)"
@@ -636,6 +731,20 @@ impl Strategy for Moore {
                  (Moore's theorem)",
                 count_of(&Nat::from(count), "heap has", "heaps have")
             ),
+        };
+        let explanation = match (misere, all_small) {
+            (false, _) => normal,
+            (true, true) => format!(
+                "every heap has 0 or 1 token, and {} 1, which is {}1 more than a multiple \
+                 of {small_modulus} (Moore's misère rule)",
+                count_of(&Nat::from(ones), "heap has", "heaps have"),
+                if lost { "" } else { "not " }
+            ),
+            (true, false) => {
+                format!(
+                    "some heap has 2 or more tokens, so misère play follows normal play: {normal}"
+                )
+            }
         };
         let grundy = if reach <= 1 {
             Some(nim_sum(heaps.iter()))
@@ -649,7 +758,7 @@ impl Strategy for Moore {
         };
         Ok(winning.into_analysis(
             convention,
-            Outcome::from_mover_wins(unbalanced.is_some()),
+            Outcome::from_mover_wins(!lost),
             grundy,
             explanation,
         ))
@@ -760,26 +869,30 @@ mod tests {
         moore(1).parse_position(text).unwrap()
     }
 
-    /// Moore's theorem, the complete list of winning moves and their count, and the
-    /// number of legal moves, against brute force on every position of up to four
-    /// heaps of up to seven tokens, for K = 1, 2, 3 (and K = 5, beyond the heaps).
+    /// Moore's theorem and his misère rule, the complete list of winning moves and
+    /// their count, and the number of legal moves, against brute force on every
+    /// position of up to four heaps of up to seven tokens, for K = 1, 2, 3 (and K = 5,
+    /// beyond the heaps).
     #[test]
-    fn moores_theorem_and_every_winning_move_match_brute_force() {
-        for k in [1, 2, 3, 5] {
+    fn moores_rules_and_every_winning_move_match_brute_force() {
+        for (k, convention) in [1, 2, 3, 5]
+            .into_iter()
+            .flat_map(|k| [(k, Convention::Normal), (k, Convention::Misere)])
+        {
             let game = moore(k);
-            let mut oracle = Oracle::new(&game, Convention::Normal);
+            let mut oracle = Oracle::new(&game, convention);
             for position in positions(7, 4) {
                 let analysis = game
-                    .analyze(
-                        &position,
-                        Convention::Normal,
-                        usize::MAX,
-                        &Budget::unlimited(),
-                    )
+                    .analyze(&position, convention, usize::MAX, &Budget::unlimited())
                     .unwrap();
                 let expected = oracle.outcome(&position).unwrap();
-                assert_eq!(analysis.outcome, expected, "K = {k}: {position:?}");
-                assert_eq!(game.is_p_position(&position), expected == Outcome::P);
+                assert_eq!(
+                    analysis.outcome, expected,
+                    "K = {k} {convention:?}: {position:?}"
+                );
+                if convention == Convention::Normal {
+                    assert_eq!(game.is_p_position(&position), expected == Outcome::P);
+                }
                 let (legal, complete) = game.legal_moves(&position, usize::MAX);
                 assert!(complete);
                 assert_eq!(game.move_count(&position), Nat::from(legal.len()));
@@ -795,7 +908,10 @@ mod tests {
                     .collect();
                 listed.sort();
                 winning.sort();
-                assert_eq!(listed, winning, "K = {k}: winning moves from {position:?}");
+                assert_eq!(
+                    listed, winning,
+                    "K = {k} {convention:?}: winning moves from {position:?}"
+                );
                 assert_eq!(analysis.winning_move_count, Nat::from(winning.len()));
                 for m in &analysis.winning_moves {
                     assert!(legal.contains(&m.play), "K = {k}: {:?}", m.play);
@@ -832,36 +948,47 @@ mod tests {
     /// legal move against Moore's theorem.
     #[test]
     fn winning_move_counts_agree_with_every_legal_move_on_larger_heaps() {
+        // The rules as the brute-force test above checked them.
+        let lost = |game: &Moore, position: &Vec<Nat>, convention| {
+            if convention == Convention::Misere && position.iter().all(|h| *h <= 1u32) {
+                let ones = position.iter().filter(|h| **h == 1u32).count();
+                ones % (game.reach(position).max(1) + 1) == 1
+            } else {
+                game.is_p_position(position)
+            }
+        };
         for (k, text) in [
             (2, "13 22 31"),
             (2, "17 9 30 12"),
             (3, "25 14 31 7"),
             (3, "40 40 40 40"),
             (4, "9 18 27 5 11"),
+            (2, "1 1 1 1 1 6"),
+            (3, "1 1 1 1 1 1 2 3"),
+            (3, "1 1 1 1 1 1 1 1"),
         ] {
-            let game = moore(k);
-            let position = heaps(text);
-            let (legal, _) = game.legal_moves(&position, usize::MAX);
-            let winning: Vec<&MooreMove> = legal
-                .iter()
-                .filter(|m| game.is_p_position(&game.apply(&position, m)))
-                .collect();
-            let analysis = game
-                .analyze(
-                    &position,
-                    Convention::Normal,
-                    usize::MAX,
-                    &Budget::unlimited(),
-                )
-                .unwrap();
-            assert_eq!(
-                analysis.winning_move_count,
-                Nat::from(winning.len()),
-                "{text}"
-            );
-            let listed: Vec<&MooreMove> = analysis.winning_moves.iter().map(|m| &m.play).collect();
-            assert_eq!(listed.len(), winning.len());
-            assert!(listed.iter().all(|m| winning.contains(m)), "{text}");
+            for convention in [Convention::Normal, Convention::Misere] {
+                let game = moore(k);
+                let position = heaps(text);
+                let (legal, _) = game.legal_moves(&position, usize::MAX);
+                let winning: Vec<&MooreMove> = legal
+                    .iter()
+                    .filter(|m| lost(&game, &game.apply(&position, m), convention))
+                    .collect();
+                let analysis = game
+                    .analyze(&position, convention, usize::MAX, &Budget::unlimited())
+                    .unwrap();
+                let what = format!("{text} {convention:?}");
+                assert_eq!(
+                    analysis.winning_move_count,
+                    Nat::from(winning.len()),
+                    "{what}"
+                );
+                let listed: Vec<&MooreMove> =
+                    analysis.winning_moves.iter().map(|m| &m.play).collect();
+                assert_eq!(listed.len(), winning.len(), "{what}");
+                assert!(listed.iter().all(|m| winning.contains(m)), "{what}");
+            }
         }
     }
 
@@ -911,10 +1038,27 @@ mod tests {
         assert!(Moore::parse(None).is_err());
         let game = moore(2);
         let position = heaps("1 2 3");
-        let err = game
-            .analyze(&position, Convention::Misere, 1, &Budget::unlimited())
-            .unwrap_err();
-        assert!(matches!(err, Error::NoKnownValue(_)), "{err}");
+        let misere = |text: &str| {
+            game.analyze(&heaps(text), Convention::Misere, 10, &Budget::unlimited())
+                .unwrap()
+        };
+        let analysis = misere("1 1 1 1");
+        assert_eq!(analysis.outcome, Outcome::P);
+        assert_eq!(
+            analysis.explanation,
+            "every heap has 0 or 1 token, and 4 heaps have 1, which is 1 more than a \
+             multiple of 3 (Moore's misère rule)"
+        );
+        // 1 1 1 is lost in normal play and won in misère play: empty two heaps.
+        let analysis = misere("1 1 1");
+        assert_eq!(analysis.outcome, Outcome::N);
+        assert_eq!(analysis.winning_move_count, 3u32);
+        let analysis = misere("1 2 3");
+        assert!(
+            analysis
+                .explanation
+                .starts_with("some heap has 2 or more tokens")
+        );
         let analysis = game
             .analyze(&position, Convention::Normal, 10, &Budget::unlimited())
             .unwrap();
@@ -959,6 +1103,7 @@ mod tests {
         fn huge_heaps_have_exact_winning_moves(
             digits in proptest::collection::vec("[1-9][0-9]{0,60}", 1..6),
             k in 1u32..4,
+            ones in 0usize..5,
         ) {
             let game = moore(k);
             let position = heaps(&digits.join(" "));
@@ -978,6 +1123,20 @@ mod tests {
                 let typed = game.parse_move(&position, &game.move_text(&position, play)).unwrap();
                 prop_assert_eq!(&typed, play);
                 prop_assert!(game.is_p_position(&game.apply(&position, play)));
+            }
+            // Misère play, with some heaps of one token added.
+            let mut position = position;
+            position.extend(std::iter::repeat_n(Nat::ONE, ones));
+            let analysis = game
+                .analyze(&position, Convention::Misere, 6, &Budget::unlimited())
+                .unwrap();
+            prop_assert_eq!(analysis.outcome == Outcome::N, analysis.winning_move_count > 0u32);
+            for m in &analysis.winning_moves {
+                let after = game.apply(&position, &m.play);
+                let then = game
+                    .analyze(&after, Convention::Misere, 0, &Budget::unlimited())
+                    .unwrap();
+                prop_assert_eq!(then.outcome, Outcome::P);
             }
         }
     }
