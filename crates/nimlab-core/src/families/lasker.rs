@@ -262,6 +262,10 @@ impl HeapRules for Lasker {
     fn parse_option(&self, n: &Nat, text: &str) -> Result<HeapOption, InputError> {
         let compact: String = text.split_whitespace().collect();
         let Some((a, b)) = compact.split_once('+') else {
+            if compact.is_empty() || !compact.bytes().all(|b| b.is_ascii_digit()) {
+                let expected = format!("{} from a heap of {n}", self.option_syntax(n));
+                return Err(InputError::invalid("move", text.trim(), expected));
+            }
             return parse_take(self, n, text);
         };
         let option = vec![parse_nat(a, "heap size")?, parse_nat(b, "heap size")?];
@@ -505,9 +509,11 @@ mod tests {
         );
         let spaced = g.parse_move(&position, "2 3 + 4").unwrap();
         assert_eq!(spaced, split);
-        for bad in ["2 3+3", "2 0+7", "2 8", "4 1"] {
+        for bad in ["2 3+3", "2 0+7", "2 8", "4 1", "2 3 4"] {
             assert!(g.parse_move(&position, bad).is_err(), "{bad}");
         }
+        let error = g.parse_move(&position, "2 x").unwrap_err().to_string();
+        assert!(error.contains("or a split such as 1+6"), "{error}");
         let single = g.parse_position("7").unwrap();
         let play = g.parse_move(&single, "1+6").unwrap();
         assert_eq!(g.format_position(&g.apply(&single, &play)), "1 6");
