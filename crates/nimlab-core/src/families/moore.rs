@@ -5,20 +5,20 @@
 //! Moore's theorem (normal play): a position is a P-position exactly when, in every
 //! binary digit, the number of heaps with a 1 there is a multiple of K + 1. The tests
 //! check it against brute force on every position of up to four heaps of up to seven
-//! tokens, for K = 1, 2, 3.
+//! tokens, for K = 1, 2, 3 and 5.
 //!
 //! A move is not a move in one heap, so Nim_K is not a heap game in the sense of
 //! [`HeapRules`](crate::heap::HeapRules): it implements [`Game`], [`Notation`] and
 //! [`Strategy`] itself, over a list of heaps.
 //!
 //! The winning moves are counted exactly and listed for heaps of any size by one pass
-//! over the binary digits, from the highest (see [`WinningMoveSearch`]): a heap that a
-//! move reduces keeps its digits down to the highest one it changes (a 1 that becomes
-//! 0), and its digits below are free. At each digit the state is the set F of heaps
+//! over the binary digits, from the highest: a heap that a move reduces keeps its
+//! digits down to the highest one it changes (a 1 that becomes 0), and its digits
+//! below are free. At each digit the state is the set F of heaps
 //! reduced above it; some heaps with a 1 there may join F (at most K in all), and the
 //! free heaps must then supply exactly the 1s that make the digit's count a multiple
 //! of K + 1. The work grows with the number of sets of at most K heaps, and is spent
-//! from the question's budget.
+//! from the question's budget: positions of many heaps with K ≥ 2 may run out of it.
 //!
 //! Grundy values have no known closed form for K ≥ 2: they are given for K = 1 (the
 //! nim-sum) and, from the generic engine, for positions with at most
