@@ -15,6 +15,8 @@ use crate::families::dag::Dag;
 use crate::families::fibonacci::FibonacciNim;
 use crate::families::flipflop::FlipFlop;
 use crate::families::grundy_game::GrundyGame;
+use crate::families::lasker::Lasker;
+use crate::families::moore::Moore;
 use crate::families::nim::Nim;
 use crate::families::octal::Octal;
 use crate::families::staircase::Staircase;
@@ -182,6 +184,27 @@ pub const FAMILIES: &[Family] = &[
                 rules: GrundyGame::new(),
             })))
         },
+    },
+    Family {
+        name: "lasker",
+        syntax: "lasker",
+        example: "lasker",
+        example_position: "5 7 9",
+        summary: "Lasker's Nim: take any number of tokens from one heap, or split it in two",
+        reads_file: false,
+        build: |args, _| {
+            no_arguments("lasker", args)?;
+            Ok(Arc::new(Erased(HeapSum { rules: Lasker })))
+        },
+    },
+    Family {
+        name: "moore",
+        syntax: "moore:K",
+        example: "moore:2",
+        example_position: "3 5 6",
+        summary: "Moore's Nim_K: take tokens from at least one and at most K heaps",
+        reads_file: false,
+        build: |args, _| Ok(Arc::new(Erased(Moore::parse(args)?))),
     },
     Family {
         name: "staircase",
@@ -860,7 +883,7 @@ mod tests {
             err("chess"),
             "invalid game 'chess': expected one of nim, subtraction:S, take:K, kayles, \
              dawsons-kayles, dawsons-chess, treblecross, octal:CODE, hex:CODE, grundy-game, \
-             staircase, turtles, dag:FILE, fibonacci, wythoff, \
+             lasker, moore:K, staircase, turtles, dag:FILE, fibonacci, wythoff, \
              wythoff-attrition, wythoff-flipflop[:T], copycat:m"
         );
         assert!(err("dag:g.txt").contains("'g.txt'"));
@@ -888,6 +911,9 @@ mod tests {
         assert!(err("take:x").contains("'x'"));
         assert!(err("copycat:0").contains("'0'"));
         assert!(err("copycat").starts_with("missing copycat limit"));
+        assert!(err("moore").starts_with("missing moore heap count"));
+        assert!(err("moore:0").contains("'0'"));
+        assert!(err("lasker:2").contains("'2'"));
         assert!(err("wythoff:3").contains("'3'"));
         assert!(err("wythoff-flipflop:x").contains("'x'"));
     }

@@ -19,6 +19,8 @@ pub mod dag;
 pub mod fibonacci;
 pub mod flipflop;
 pub mod grundy_game;
+pub mod lasker;
+pub mod moore;
 pub mod nim;
 pub mod octal;
 pub mod staircase;
