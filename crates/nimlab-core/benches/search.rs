@@ -9,14 +9,15 @@ use nimlab_core::heap::HeapSum;
 use nimlab_core::protocol::policy::{Policy, choose_move};
 use nimlab_core::protocol::{Notation, Strategy};
 use nimlab_core::rules::Game;
+use nimlab_core::solve::search::Oracle;
 use nimlab_core::{Budget, Convention, game};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::hint::black_box;
 use std::time::Instant;
 
-/// Print how many positions `search` expands (what it spends from a budget that
-/// counts) and how many it expands per second.
+/// Print the work `search` spends from a budget that counts (one unit per word of
+/// each position it lists, its memo slot included) and the rate.
 fn report_rate(name: &str, search: impl Fn(&Budget)) {
     let budget = Budget::work(u64::MAX - 1);
     let started = Instant::now();
@@ -24,9 +25,24 @@ fn report_rate(name: &str, search: impl Fn(&Budget)) {
     let seconds = started.elapsed().as_secs_f64();
     let nodes = budget.spent();
     println!(
-        "{name}: {nodes} positions expanded in {:.1} ms, {:.2e} per second",
+        "{name}: {nodes} work units (words of positions listed) in {:.1} ms, {:.2e} per second",
         seconds * 1e3,
         nodes as f64 / seconds
+    );
+}
+
+/// Print how many positions the win/loss oracle keeps (one per position expanded)
+/// for `position`, and how many it expands per second.
+fn report_positions<G: Game>(name: &str, game: &G, position: &G::Position) {
+    let started = Instant::now();
+    let mut oracle = Oracle::new(game, Convention::Misere);
+    oracle.outcome(position).unwrap();
+    let seconds = started.elapsed().as_secs_f64();
+    let positions = oracle.memo_len();
+    println!(
+        "{name}: {positions} positions expanded in {:.1} ms, {:.2e} per second",
+        seconds * 1e3,
+        positions as f64 / seconds
     );
 }
 
@@ -41,6 +57,9 @@ fn misere_search(c: &mut Criterion) {
             .unwrap();
     });
     let coins = Turtles.parse_position("HHHHHHHHHHHHHHHH").unwrap();
+    report_positions("oracle, misère turtles 16 heads", &Turtles, &coins);
+    let rows = kayles.parse_position("16 16").unwrap();
+    report_positions("oracle, misère kayles 16 16", &kayles, &rows);
     report_rate("win/loss search, misère turtles 16 heads", |budget| {
         Turtles
             .analyze(&coins, Convention::Misere, 100, budget)
