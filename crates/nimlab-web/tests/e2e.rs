@@ -305,3 +305,36 @@ async fn a_nim_sequence_plot_is_loaded() {
     session.screenshot("explore").await;
     session.client.clone().close().await.unwrap();
 }
+
+/// A million values, the most the server gives, are plotted: no call-stack overflow,
+/// and the plot draws each distinct value once per pixel column, not a million dots.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_million_values_are_plotted() {
+    let Some(session) = session().await else {
+        return;
+    };
+    session.client.goto(&session.base).await.unwrap();
+    session.click("#tab-explore").await;
+    session.set("sequence-game", "kayles").await;
+    session.set("sequence-upto", "1000000").await;
+    session.click("#plot-sequence").await;
+    let outcome = session
+        .until(
+            "the plot's caption or an error",
+            "const c = document.getElementById('sequence-caption').textContent; \
+             const e = document.getElementById('explore-error').textContent; \
+             return (c.includes('1000000') || e.length > 0) && [c, e]",
+        )
+        .await;
+    let (caption, error) = (outcome[0].as_str().unwrap(), outcome[1].as_str().unwrap());
+    assert_eq!(error, "", "{caption}");
+    assert!(caption.contains("period 12 from n = 71"), "{caption}");
+    let dots = session
+        .script("return document.querySelectorAll('#sequence-plot circle').length")
+        .await
+        .as_u64()
+        .unwrap();
+    // Kayles' values are at most 8: 600 columns of at most 9 distinct values.
+    assert!((600..=600 * 9).contains(&dots), "{dots}");
+    session.client.clone().close().await.unwrap();
+}
