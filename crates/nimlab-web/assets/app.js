@@ -10,6 +10,7 @@ const EXAMPLE_GRAPH = "4 4 1 0 2 0 3 1 3 2";
 
 let families = [];
 let game = null; // the game in play, see start()
+let generation = 0; // counts starts: answers for an earlier start are dropped
 
 async function api(path, body) {
   const options = body === undefined ? {} : {
@@ -57,8 +58,18 @@ async function loadGames() {
 }
 
 function gameChosen() {
-  const family = familyOf(chosenSpec());
-  if (!family) return;
+  const spec = chosenSpec();
+  if (spec.includes("+")) {
+    $("game-menu").value = "";
+    $("rules").textContent =
+      "A sum of games: each turn, move in exactly one of them. Write the position of each game, separated by +.";
+    return;
+  }
+  const family = familyOf(spec);
+  if (!family) {
+    $("rules").textContent = "";
+    return;
+  }
   $("game-menu").value = family.example;
   $("start-position").value = family.example_position;
   $("rules").textContent = `${family.rules} Positions: ${family.position_syntax}.`;
@@ -73,9 +84,9 @@ function randomStart() {
     .replace(/[HT]+/g, (coins) => Array.from(coins, () => (Math.random() < 0.5 ? "H" : "T")).join(""));
 }
 
-function request(extra = {}) {
-  const body = { game: game.spec, position: game.position, misere: game.misere, ...extra };
-  if (game.spec === "dag") body.graph = EXAMPLE_GRAPH;
+function request(g, extra = {}) {
+  const body = { game: g.spec, position: g.position, misere: g.misere, ...extra };
+  if (g.spec === "dag") body.graph = EXAMPLE_GRAPH;
   return body;
 }
 
@@ -84,41 +95,64 @@ async function start(event) {
   showError("error");
   let spec = chosenSpec();
   if (spec.startsWith("dag")) spec = "dag";
-  game = {
+  const mine = ++generation;
+  const next = {
     spec,
     position: $("start-position").value.trim(),
     misere: $("misere").checked,
     level: Number($("level").value),
-    history: [],
+    history: [], // {position, by}: the position before each move, and who made it
     values: [],
+    outcomes: [],
     over: false,
-    pending: null,
     toMove: $("first-player").value,
   };
-  $("game-area").hidden = false;
   try {
-    await refresh();
-    if ($("first-player").value === "computer" && !game.over) await computerTurn();
+    const state = await fetchState(next);
+    if (mine !== generation) return; // a later start superseded this one
+    game = next;
+    applyState(game, state);
+    $("move-text").value = "";
+    $("game-area").hidden = false;
+    if (game.toMove === "computer" && !game.over) await computerTurn();
   } catch (error) {
+    if (mine !== generation) return;
+    // A start that fails leaves no game to play: the old board is gone.
+    game = null;
+    $("game-area").hidden = true;
     showError("error", error);
   }
 }
 
 // ---- playing -------------------------------------------------------------------
 
-async function refresh() {
-  const [moves, analysis] = await Promise.all([
-    api("/api/moves", request({ max_moves: 1000 })),
-    api("/api/analyze", request({ max_moves: 0 })),
+/** The moves and analysis of `g`'s position. */
+function fetchState(g) {
+  return Promise.all([
+    api("/api/moves", request(g, { max_moves: 1000 })),
+    api("/api/analyze", request(g, { max_moves: 0 })),
   ]);
-  game.position = moves.position;
-  game.moves = moves.moves;
-  game.board = moves.board;
-  game.analysis = analysis;
-  game.values.push(analysis.grundy === undefined ? null : Number(analysis.grundy));
-  game.over = moves.count === 0 || moves.count === "0";
-  if (!game.over) $("status").textContent = game.toMove === "person" ? "Your move." : "The computer's move.";
+}
+
+function applyState(g, [moves, analysis]) {
+  g.position = moves.position;
+  g.moves = moves.moves;
+  g.board = moves.board;
+  g.analysis = analysis;
+  g.values.push(analysis.grundy == null ? null : Number(analysis.grundy));
+  g.outcomes.push(analysis.outcome);
+  g.over = moves.count === 0 || moves.count === "0";
+  if (!g.over) $("status").textContent = g.toMove === "person" ? "Your move." : "The computer's move.";
   render();
+}
+
+/** Fetch and show the game's position; false if another game started meanwhile. */
+async function refresh() {
+  const g = game;
+  const state = await fetchState(g);
+  if (g !== game) return false;
+  applyState(g, state);
+  return true;
 }
 
 function render() {
@@ -126,6 +160,10 @@ function render() {
   drawMoves();
   drawAnalysis();
   if (game.over) {
+    if (game.history.length === 0) {
+      $("status").textContent = "No move is possible from this start: choose another position.";
+      return;
+    }
     // At the end, the analysis says whether the player to move wins.
     const moverWins = game.analysis.outcome === "N";
     const youWin = (game.toMove === "person") === moverWins;
@@ -134,50 +172,58 @@ function render() {
 }
 
 async function play(move) {
-  if (game.over || game.busy) return;
-  game.busy = true;
+  if (!game || game.over || game.busy) return;
+  const g = game;
+  g.busy = true;
   showError("error");
   try {
-    game.history.push(game.position);
-    game.position = move.to;
-    game.pending = null;
-    game.toMove = "computer";
-    await refresh();
-    if (!game.over) await computerTurn();
+    g.history.push({ position: g.position, by: "person" });
+    g.position = move.to;
+    g.toMove = "computer";
+    if ((await refresh()) && !g.over) await computerTurn();
   } catch (error) {
-    showError("error", error);
+    if (g === game) showError("error", error);
   } finally {
-    game.busy = false;
+    g.busy = false;
   }
 }
 
 async function computerTurn() {
+  const g = game;
   $("status").textContent = "The computer is thinking…";
-  const reply = await api("/api/computer-move", request({ level: game.level }));
-  game.history.push(game.position);
-  game.position = reply.to;
-  game.toMove = "person";
-  await refresh();
-  if (!game.over) {
+  const reply = await api("/api/computer-move", request(g, { level: g.level }));
+  if (g !== game) return;
+  g.history.push({ position: g.position, by: "computer" });
+  g.position = reply.to;
+  g.toMove = "person";
+  if ((await refresh()) && !g.over) {
     $("status").textContent = `The computer chose to ${reply.description}. Your move.`;
   }
 }
 
+/** Take back the person's last move and every move after it (the computer's reply),
+ * so that it is the person's turn in the position they moved from. */
 async function undo() {
-  if (!game || game.history.length < 2 || game.busy) return;
-  game.history.length -= 1;
-  game.position = game.history.pop();
-  game.values.length = Math.max(0, game.values.length - 3);
+  if (!game || game.busy) return;
+  const last = game.history.map((entry) => entry.by).lastIndexOf("person");
+  if (last < 0) return;
+  const taken = game.history.length - last;
+  game.position = game.history[last].position;
+  game.history.length = last;
+  // One value and outcome per position shown; the position now is shown again.
+  game.values.length = Math.max(0, game.values.length - taken - 1);
+  game.outcomes.length = game.values.length;
   game.over = false;
   game.toMove = "person";
-  await refresh();
-  $("status").textContent = "Your move.";
+  if (await refresh()) $("status").textContent = "Your move.";
 }
 
 function typedMove(event) {
   event.preventDefault();
-  const text = $("move-text").value.trim();
-  const move = game && game.moves.find((m) => m.text === text);
+  // Spaces do not matter: "1  2" is the move "1 2".
+  const words = (text) => text.trim().split(/\s+/).join(" ");
+  const text = words($("move-text").value);
+  const move = game && game.moves.find((m) => words(m.text) === text);
   if (!move) {
     showError("error", `'${text}' is not one of the legal moves listed below`);
     return;
@@ -192,7 +238,12 @@ function drawMoves() {
   const list = $("move-list");
   list.replaceChildren();
   const analysis = $("show-analysis").checked;
-  for (const move of game.moves) {
+  // With the analysis hidden the moves are in reading order, so that the first one
+  // listed does not give the winning move away.
+  const moves = analysis
+    ? game.moves
+    : [...game.moves].sort((a, b) => a.text.localeCompare(b.text, undefined, { numeric: true }));
+  for (const move of moves) {
     const button = element("button", { type: "button" }, `${move.text}: ${move.description}`);
     if (analysis) {
       button.className = move.result;
@@ -210,39 +261,48 @@ function drawAnalysis() {
   $("analysis").hidden = !on;
   if (!on) return;
   const a = game.analysis;
-  const value = a.grundy === undefined ? "" : ` Grundy value ${a.grundy}.`;
+  const value = a.grundy == null ? "" : ` Grundy value ${a.grundy}.`;
   const who = a.outcome === "N" ? "The player to move wins" : "The player to move loses";
   $("reason").textContent = `${who}.${value} Why: ${a.explanation}.`;
   drawChart();
 }
 
+/** The Grundy value after each move, as a line, with each position's dot coloured by
+ * its outcome for the player to move in the convention played (green: wins, red:
+ * loses). Games without Grundy values (Wythoff, Fibonacci) show the outcomes alone,
+ * on one line. */
 function drawChart() {
   const chart = $("value-chart");
   chart.replaceChildren();
-  const values = game.values.map((v) => (v === null ? 0 : v));
-  const top = largest(values);
+  const values = game.values;
+  const known = values.every((v) => v !== null);
+  const top = largest(values.filter((v) => v !== null));
   const x = (i) => 20 + (i * 360) / Math.max(1, values.length - 1);
-  const y = (v) => 105 - (v * 90) / top;
-  const points = values.map((v, i) => `${x(i)},${y(v)}`).join(" ");
-  const line = document.createElementNS(SVG, "polyline");
-  line.setAttribute("points", points);
-  line.setAttribute("fill", "none");
-  line.setAttribute("stroke", "#2b59c3");
-  line.setAttribute("stroke-width", "2");
-  chart.append(line);
+  const y = (v) => (v === null ? 60 : 105 - (v * 90) / top);
+  if (known) {
+    const line = document.createElementNS(SVG, "polyline");
+    line.setAttribute("points", values.map((v, i) => `${x(i)},${y(v)}`).join(" "));
+    line.setAttribute("fill", "none");
+    line.setAttribute("stroke", "#2b59c3");
+    line.setAttribute("stroke-width", "2");
+    chart.append(line);
+  }
   values.forEach((v, i) => {
     const dot = document.createElementNS(SVG, "circle");
     dot.setAttribute("cx", x(i));
     dot.setAttribute("cy", y(v));
     dot.setAttribute("r", 3);
-    dot.setAttribute("fill", v === 0 ? "#a3261b" : "#1f7a3d");
+    dot.setAttribute("class", game.outcomes[i] === "P" ? "loses" : "wins");
+    dot.setAttribute("fill", game.outcomes[i] === "P" ? "#a3261b" : "#1f7a3d");
     chart.append(dot);
   });
   const label = document.createElementNS(SVG, "text");
   label.setAttribute("x", 4);
   label.setAttribute("y", 12);
   label.setAttribute("font-size", 10);
-  label.textContent = `Grundy value after each move (max ${top})`;
+  label.textContent = known
+    ? `Grundy value after each move (max ${top}); green: the player to move wins, red: loses`
+    : "Who wins after each move (green: the player to move, red: the other)";
   chart.append(label);
 }
 

@@ -338,3 +338,139 @@ async fn a_million_values_are_plotted() {
     assert!((600..=600 * 9).contains(&dots), "{dots}");
     session.client.clone().close().await.unwrap();
 }
+
+/// The text of the element `id`.
+async fn text_of(session: &Session, id: &str) -> String {
+    session
+        .script(&format!(
+            "return document.getElementById('{id}').textContent"
+        ))
+        .await
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+/// A start that fails leaves no board to play on: the error shows above where the
+/// board was, and no token of the old game can be clicked.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failed_start_leaves_no_old_board_live() {
+    let Some(session) = session().await else {
+        return;
+    };
+    session.start("nim", "3 4 5", "person").await;
+    session.status().await;
+    session.set("game-spec", "take:3").await;
+    session.set("start-position", "twelve").await;
+    session.click("#start").await;
+    let error = session
+        .until(
+            "the start's error",
+            "const e = document.getElementById('error').textContent; return e.length > 0 && e",
+        )
+        .await;
+    assert!(error.as_str().unwrap().contains("twelve"), "{error}");
+    let hidden = session
+        .script("return document.getElementById('game-area').hidden")
+        .await;
+    assert_eq!(hidden, Value::Bool(true));
+    let clickable = session
+        .script("return document.querySelectorAll('#game-area .token:not([hidden])').length && !document.getElementById('game-area').hidden")
+        .await;
+    assert_eq!(clickable, Value::Bool(false));
+    session.client.clone().close().await.unwrap();
+}
+
+/// Take back after a win returns to the person's last turn: pot of 5, take 1, the
+/// computer takes 1, take 3 and win; take back shows 3 tokens and "Your move.", and a
+/// second take back goes back to the start.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn take_back_after_a_win_returns_to_your_last_turn() {
+    let Some(session) = session().await else {
+        return;
+    };
+    session.start("take:3", "5", "person").await;
+    session.status().await;
+    let tokens = "document.querySelectorAll('#board .token').length";
+    session.click("#board .token[data-token=\"5\"]").await; // take 1: leave 4
+    session
+        .until(
+            "the computer's reply",
+            "return document.getElementById('status').textContent.startsWith('The computer chose')",
+        )
+        .await;
+    let left = session
+        .script(&format!("return {tokens}"))
+        .await
+        .as_u64()
+        .unwrap();
+    assert!(left < 4, "{left}");
+    session
+        .click("#board .token[data-token=\"1\"]") // take them all
+        .await;
+    assert_eq!(session.status().await, "Game over: you won.");
+    session.click("#undo").await;
+    let back = session
+        .until(
+            "the position before the winning move",
+            &format!(
+                "return document.getElementById('status').textContent === 'Your move.' && {tokens}"
+            ),
+        )
+        .await;
+    assert_eq!(back.as_u64().unwrap(), left);
+    session.click("#undo").await;
+    let start = session
+        .until(
+            "the start",
+            &format!("const n = {tokens}; return n === 5 && n"),
+        )
+        .await;
+    assert_eq!(start, 5);
+    assert_eq!(text_of(&session, "status").await, "Your move.");
+    session.client.clone().close().await.unwrap();
+}
+
+/// Typed moves ignore extra spaces; with the analysis hidden the list is in reading
+/// order; games without Grundy values do not say "null"; a start with no move says
+/// so instead of naming a winner.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn typed_moves_lists_and_texts_say_what_they_mean() {
+    let Some(session) = session().await else {
+        return;
+    };
+    session.start("nim", "3 4 5", "person").await;
+    session.status().await;
+    let first = session
+        .script("return document.querySelector('#move-list button').textContent")
+        .await;
+    assert!(first.as_str().unwrap().starts_with("1 1:"), "{first}");
+    session.set("move-text", "1  2").await;
+    session.click("#typed-move button").await;
+    session
+        .until(
+            "the computer's reply",
+            "return document.getElementById('status').textContent.startsWith('The computer chose')",
+        )
+        .await;
+    assert_eq!(text_of(&session, "error").await, "");
+
+    session.start("wythoff", "3,7", "person").await;
+    session.status().await;
+    session.click("#show-analysis").await;
+    let reason = text_of(&session, "reason").await;
+    assert!(!reason.contains("null"), "{reason}");
+
+    session.start("nim", "0 0 0", "person").await;
+    let status = session
+        .until(
+            "the status",
+            "const s = document.getElementById('status').textContent; return s.length > 0 && s",
+        )
+        .await;
+    assert!(
+        status.as_str().unwrap().starts_with("No move is possible"),
+        "{status}"
+    );
+    session.client.clone().close().await.unwrap();
+}
