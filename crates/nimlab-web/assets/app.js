@@ -142,6 +142,7 @@ function applyState(g, [moves, analysis]) {
   g.values.push(analysis.grundy == null ? null : Number(analysis.grundy));
   g.outcomes.push(analysis.outcome);
   g.over = moves.count === 0 || moves.count === "0";
+  updateLink();
   if (!g.over) $("status").textContent = g.toMove === "person" ? "Your move." : "The computer's move.";
   render();
 }
@@ -247,13 +248,21 @@ function drawMoves() {
     const button = element("button", { type: "button" }, `${move.text}: ${move.description}`);
     if (analysis) {
       button.className = move.result;
-      button.textContent += move.result === "win" ? " (wins)" : " (loses)";
+      button.textContent += outcomeText(move);
     }
     button.addEventListener("click", () => play(move));
     const item = element("li");
     item.append(button);
     list.append(item);
   }
+}
+
+/** " (wins in 3)", " (loses in 4)" or " (wins)": the move's result for the player
+ * making it, with the number of moves the game then lasts (this one included)
+ * where the server knows it. */
+function outcomeText(move) {
+  const verb = move.result === "win" ? "wins" : "loses";
+  return move.remoteness == null ? ` (${verb})` : ` (${verb} in ${move.remoteness + 1})`;
 }
 
 function drawAnalysis() {
@@ -481,6 +490,7 @@ async function plotSequence(event) {
       period = null; // no certified period: plot the values alone
     }
     drawSequence(sequence, period);
+    updateLink();
   } catch (error) {
     showError("explore-error", error);
   }
@@ -571,6 +581,47 @@ function showTab(name) {
   $("tab-play").setAttribute("aria-pressed", String(play));
   $("tab-explore").setAttribute("aria-pressed", String(!play));
   if (!play) drawWythoff().catch((error) => showError("explore-error", error));
+  updateLink();
+}
+
+// ---- links ----------------------------------------------------------------------
+
+/** Keep the page's state in its address, so that a copied link reproduces it:
+ * ?game=SPEC&position=POS (with misere=1, analysis=1) while playing, and
+ * ?tab=explore&game=SPEC&upto=N on the explore tab. */
+function updateLink() {
+  const params = new URLSearchParams();
+  if (!$("explore-section").hidden) {
+    params.set("tab", "explore");
+    params.set("game", $("sequence-game").value.trim());
+    params.set("upto", $("sequence-upto").value.trim());
+  } else if (game) {
+    params.set("game", game.spec);
+    params.set("position", game.position);
+    if (game.misere) params.set("misere", "1");
+    if ($("show-analysis").checked) params.set("analysis", "1");
+  }
+  history.replaceState(null, "", `?${params}`);
+}
+
+/** Start what the address asks for, if anything. */
+function followLink() {
+  const params = new URLSearchParams(location.search);
+  const spec = params.get("game");
+  if (params.get("tab") === "explore") {
+    if (spec) $("sequence-game").value = spec;
+    if (params.get("upto")) $("sequence-upto").value = params.get("upto");
+    showTab("explore");
+    if (spec) plotSequence();
+    return;
+  }
+  if (!spec) return;
+  $("game-spec").value = spec;
+  gameChosen();
+  if (params.get("position") !== null) $("start-position").value = params.get("position");
+  $("misere").checked = params.get("misere") === "1";
+  $("show-analysis").checked = params.get("analysis") === "1";
+  start();
 }
 
 // ---- wiring ---------------------------------------------------------------------
@@ -582,10 +633,15 @@ $("game-menu").addEventListener("change", () => {
 $("game-spec").addEventListener("change", gameChosen);
 $("setup").addEventListener("submit", start);
 $("random-start").addEventListener("click", randomStart);
-$("show-analysis").addEventListener("change", () => game && render());
+$("show-analysis").addEventListener("change", () => {
+  if (game) render();
+  updateLink();
+});
 $("undo").addEventListener("click", () => undo().catch((error) => showError("error", error)));
 $("typed-move").addEventListener("submit", typedMove);
 $("sequence-form").addEventListener("submit", plotSequence);
 $("tab-play").addEventListener("click", () => showTab("play"));
 $("tab-explore").addEventListener("click", () => showTab("explore"));
-loadGames().catch((error) => showError("error", error));
+loadGames()
+  .then(followLink)
+  .catch((error) => showError("error", error));

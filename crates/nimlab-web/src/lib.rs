@@ -55,6 +55,7 @@ pub const MAX_WYTHOFF_PAIRS: usize = 10_000;
 const INDEX_HTML: &str = include_str!("../assets/index.html");
 const APP_JS: &str = include_str!("../assets/app.js");
 const APP_CSS: &str = include_str!("../assets/app.css");
+const FAVICON_SVG: &str = include_str!("../assets/favicon.svg");
 
 /// What every handler shares.
 #[derive(Clone)]
@@ -74,6 +75,14 @@ pub fn app() -> Router {
             get(|| async { asset("text/javascript", APP_JS) }),
         )
         .route("/app.css", get(|| async { asset("text/css", APP_CSS) }))
+        .route(
+            "/favicon.svg",
+            get(|| async { asset("image/svg+xml", FAVICON_SVG) }),
+        )
+        .route(
+            "/favicon.ico",
+            get(|| async { asset("image/svg+xml", FAVICON_SVG) }),
+        )
         .route("/api/games", get(games))
         .route("/api/analyze", post(analyze))
         .route("/api/moves", post(moves))

@@ -277,3 +277,17 @@ async fn the_page_and_its_assets_are_served() {
         assert_eq!(response.status(), StatusCode::OK, "{asset}");
     }
 }
+
+#[tokio::test]
+async fn a_favicon_is_served() {
+    for path in ["/favicon.ico", "/favicon.svg"] {
+        let request = Request::builder().uri(path).body(Body::empty()).unwrap();
+        let response = nimlab_web::app().oneshot(request).await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        assert_eq!(
+            response.headers()["content-type"],
+            "image/svg+xml",
+            "{path}"
+        );
+    }
+}

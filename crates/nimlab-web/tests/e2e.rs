@@ -408,7 +408,13 @@ async fn take_back_after_a_win_returns_to_your_last_turn() {
     session
         .click("#board .token[data-token=\"1\"]") // take them all
         .await;
-    assert_eq!(session.status().await, "Game over: you won.");
+    let end = session
+        .until(
+            "the end of the game",
+            "const s = document.getElementById('status').textContent; return s.startsWith('Game over') && s",
+        )
+        .await;
+    assert_eq!(end, "Game over: you won.");
     session.click("#undo").await;
     let back = session
         .until(
@@ -472,5 +478,81 @@ async fn typed_moves_lists_and_texts_say_what_they_mean() {
         status.as_str().unwrap().starts_with("No move is possible"),
         "{status}"
     );
+    session.client.clone().close().await.unwrap();
+}
+
+/// The page's state lives in its address: a link starts the game it names, in the
+/// convention it names, with the analysis shown; after a move the address holds the
+/// new position; an explore link plots what it names.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn links_reproduce_the_page() {
+    let Some(session) = session().await else {
+        return;
+    };
+    let link = format!(
+        "{}?game=nim&position=1%201%201&misere=1&analysis=1",
+        session.base.trim_end_matches('/').to_string() + "/"
+    );
+    session.client.goto(&link).await.unwrap();
+    assert_eq!(session.status().await, "Your move.");
+    let misere = session
+        .script("return document.getElementById('misere').checked")
+        .await;
+    assert_eq!(misere, Value::Bool(true));
+    // Misère Nim 1 1 1: the player to move loses, and the chart says so in red.
+    let reason = text_of(&session, "reason").await;
+    assert!(reason.contains("The player to move loses"), "{reason}");
+    let dot = session
+        .script("return document.querySelector('#value-chart circle').getAttribute('class')")
+        .await;
+    assert_eq!(dot, "loses");
+    session.click("#move-list button").await;
+    let search = session
+        .until(
+            "the address after the computer's reply",
+            "return document.getElementById('status').textContent.startsWith('The computer chose') && location.search",
+        )
+        .await;
+    let search = search.as_str().unwrap();
+    assert!(
+        search.contains("misere=1") && search.contains("analysis=1"),
+        "{search}"
+    );
+    assert!(search.contains("position=0"), "{search}");
+
+    let explore = format!(
+        "{}?tab=explore&game=kayles&upto=100",
+        session.base.trim_end_matches('/').to_string() + "/"
+    );
+    session.client.goto(&explore).await.unwrap();
+    let caption = session
+        .until("the plot's caption", "const c = document.getElementById('sequence-caption').textContent; return c.length > 0 && c")
+        .await;
+    assert!(
+        caption.as_str().unwrap().contains("period 12 from n = 71"),
+        "{caption}"
+    );
+    session.client.clone().close().await.unwrap();
+}
+
+/// Two starts in a row: the page shows the second game only, its position and moves
+/// together, whatever order the answers come in.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_later_start_wins_the_race() {
+    let Some(session) = session().await else {
+        return;
+    };
+    session.start("fibonacci", "1000", "person").await;
+    session.set("game-spec", "nim").await;
+    session.set("start-position", "3 4 5").await;
+    session.click("#start").await;
+    session.status().await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let search = session.script("return location.search").await;
+    assert!(search.as_str().unwrap().contains("game=nim"), "{search}");
+    let moves = session
+        .script("return document.querySelectorAll('#move-list button').length")
+        .await;
+    assert_eq!(moves, 12, "Nim 3 4 5 has 3 + 4 + 5 moves");
     session.client.clone().close().await.unwrap();
 }
