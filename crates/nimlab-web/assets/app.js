@@ -12,16 +12,42 @@ let families = [];
 let game = null; // the game in play, see start()
 let generation = 0; // counts starts: answers for an earlier start are dropped
 
+const pending = new Set(); // the AbortControllers of the requests under way
+
+/** The JSON answer of the API at `path` (POSTing `body` if given). A request that
+ * takes more than 300 ms shows "Working…" with a Cancel button, which aborts every
+ * request under way. */
 async function api(path, body) {
-  const options = body === undefined ? {} : {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  };
-  const response = await fetch(path, options);
-  const answer = await response.json();
-  if (!response.ok) throw new Error(answer.message || response.statusText);
-  return answer;
+  const controller = new AbortController();
+  const options = { signal: controller.signal };
+  if (body !== undefined) {
+    Object.assign(options, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  }
+  pending.add(controller);
+  const slow = setTimeout(() => {
+    $("working").hidden = false;
+  }, 300);
+  try {
+    const response = await fetch(path, options);
+    const answer = await response.json();
+    if (!response.ok) throw new Error(answer.message || response.statusText);
+    return answer;
+  } catch (error) {
+    if (error.name === "AbortError") throw new Error("Cancelled.");
+    throw error;
+  } finally {
+    clearTimeout(slow);
+    pending.delete(controller);
+    if (pending.size === 0) $("working").hidden = true;
+  }
+}
+
+function cancelRequests() {
+  for (const controller of pending) controller.abort();
 }
 
 function showError(where, error) {
@@ -59,6 +85,7 @@ async function loadGames() {
 
 function gameChosen() {
   const spec = chosenSpec();
+  $("graph-field").hidden = !spec.startsWith("dag");
   if (spec.includes("+")) {
     $("game-menu").value = "";
     $("rules").textContent =
@@ -86,7 +113,7 @@ function randomStart() {
 
 function request(g, extra = {}) {
   const body = { game: g.spec, position: g.position, misere: g.misere, ...extra };
-  if (g.spec === "dag") body.graph = EXAMPLE_GRAPH;
+  if (g.spec === "dag") body.graph = g.graph;
   return body;
 }
 
@@ -106,6 +133,7 @@ async function start(event) {
     outcomes: [],
     over: false,
     toMove: $("first-player").value,
+    graph: $("graph").value.trim() || EXAMPLE_GRAPH,
   };
   try {
     const state = await fetchState(next);
@@ -598,6 +626,7 @@ function updateLink() {
   } else if (game) {
     params.set("game", game.spec);
     params.set("position", game.position);
+    if (game.spec === "dag") params.set("graph", game.graph);
     if (game.misere) params.set("misere", "1");
     if ($("show-analysis").checked) params.set("analysis", "1");
   }
@@ -619,6 +648,7 @@ function followLink() {
   $("game-spec").value = spec;
   gameChosen();
   if (params.get("position") !== null) $("start-position").value = params.get("position");
+  if (params.get("graph") !== null) $("graph").value = params.get("graph");
   $("misere").checked = params.get("misere") === "1";
   $("show-analysis").checked = params.get("analysis") === "1";
   start();
@@ -639,6 +669,7 @@ $("show-analysis").addEventListener("change", () => {
 });
 $("undo").addEventListener("click", () => undo().catch((error) => showError("error", error)));
 $("typed-move").addEventListener("submit", typedMove);
+$("cancel").addEventListener("click", cancelRequests);
 $("sequence-form").addEventListener("submit", plotSequence);
 $("tab-play").addEventListener("click", () => showTab("play"));
 $("tab-explore").addEventListener("click", () => showTab("explore"));

@@ -556,3 +556,84 @@ async fn a_later_start_wins_the_race() {
     assert_eq!(moves, 12, "Nim 3 4 5 has 3 + 4 + 5 moves");
     session.client.clone().close().await.unwrap();
 }
+
+/// A graph of your own: typed into the page, played on, and its errors named; it
+/// travels in the link too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn your_own_graph_is_played() {
+    let Some(session) = session().await else {
+        return;
+    };
+    session.client.goto(&session.base).await.unwrap();
+    session
+        .until(
+            "the menu of games",
+            "return document.querySelector('#game-menu option[value=\"take:3\"]') !== null",
+        )
+        .await;
+    session.set("game-spec", "dag").await;
+    session.click("#misere").await; // a change event elsewhere: the spec's field is done
+    session.click("#misere").await;
+    let shown = session
+        .script("return !document.getElementById('graph-field').hidden")
+        .await;
+    assert_eq!(shown, Value::Bool(true));
+    // A path 2 → 1 → 0: from 2, one move.
+    session.set("graph", "3 2 2 1 1 0").await;
+    session.set("start-position", "2").await;
+    session.click("#start").await;
+    session.status().await;
+    let moves = session
+        .script("return document.querySelectorAll('#move-list button').length")
+        .await;
+    assert_eq!(moves, 1);
+    let search = session.script("return location.search").await;
+    assert!(
+        search.as_str().unwrap().contains("graph=3+2+2+1+1+0"),
+        "{search}"
+    );
+    session.set("graph", "3 2 2 1 1 5").await;
+    session.click("#start").await;
+    let error = session
+        .until(
+            "the graph's error",
+            "const e = document.getElementById('error').textContent; return e.length > 0 && e",
+        )
+        .await;
+    assert!(error.as_str().unwrap().contains('5'), "{error}");
+    session.client.clone().close().await.unwrap();
+}
+
+/// A request that takes a while shows "Working…" with a Cancel button, and Cancel
+/// ends the wait with a word saying so.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_answers_show_progress_and_can_be_cancelled() {
+    let Some(session) = session().await else {
+        return;
+    };
+    session.client.goto(&session.base).await.unwrap();
+    session.click("#tab-explore").await;
+    // Values of 0.fff cost O(n²) each: 5000 of them take longer than the server allows.
+    session.set("sequence-game", "hex:0.fff").await;
+    session.set("sequence-upto", "5000").await;
+    session.click("#plot-sequence").await;
+    session
+        .until(
+            "the progress line",
+            "return !document.getElementById('working').hidden",
+        )
+        .await;
+    session.click("#cancel").await;
+    let error = session
+        .until(
+            "the cancelled request's word",
+            "const e = document.getElementById('explore-error').textContent; return e.length > 0 && e",
+        )
+        .await;
+    assert_eq!(error, "Cancelled.");
+    let working = session
+        .script("return document.getElementById('working').hidden")
+        .await;
+    assert_eq!(working, Value::Bool(true));
+    session.client.clone().close().await.unwrap();
+}
