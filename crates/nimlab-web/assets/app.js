@@ -314,8 +314,16 @@ function drawChart() {
   const values = game.values;
   const known = values.every((v) => v !== null);
   const top = largest(values.filter((v) => v !== null));
-  const x = (i) => 20 + (i * 360) / Math.max(1, values.length - 1);
-  const y = (v) => (v === null ? 60 : 105 - (v * 90) / top);
+  const x = (i) => 30 + (i * 350) / Math.max(1, values.length - 1);
+  const y = (v) => (v === null ? 60 : 92 - (v * 60) / top);
+  drawAxes(chart, {
+    x,
+    y: known ? y : () => 92,
+    xmax: values.length - 1,
+    ymax: known ? top : 0,
+    xname: "moves played",
+    yname: known ? "Grundy value" : "",
+  });
   if (known) {
     const line = document.createElementNS(SVG, "polyline");
     line.setAttribute("points", values.map((v, i) => `${x(i)},${y(v)}`).join(" "));
@@ -335,8 +343,9 @@ function drawChart() {
   });
   const label = document.createElementNS(SVG, "text");
   label.setAttribute("x", 4);
-  label.setAttribute("y", 12);
-  label.setAttribute("font-size", 10);
+  label.setAttribute("y", 10);
+  label.setAttribute("font-size", 9);
+  label.setAttribute("class", "legend");
   label.textContent = known
     ? `Grundy value after each move (max ${top}); green: the player to move wins, red: loses`
     : "Who wins after each move (green: the player to move, red: the other)";
@@ -524,6 +533,54 @@ async function plotSequence(event) {
   }
 }
 
+/** Round tick values from 0 to `max`: steps of 1, 2 or 5 times a power of ten,
+ * about five of them. */
+function ticks(max) {
+  const rough = Math.max(1, max) / 5;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  // Values are whole numbers: no step below 1.
+  const step = Math.max(1, [1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough));
+  const values = [];
+  for (let v = 0; v <= max; v += step) values.push(v);
+  return values;
+}
+
+function svgText(svg, x, y, text, attributes = {}) {
+  const node = document.createElementNS(SVG, "text");
+  node.setAttribute("x", x);
+  node.setAttribute("y", y);
+  node.setAttribute("font-size", 9);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+  node.textContent = text;
+  svg.append(node);
+}
+
+function svgLine(svg, x1, y1, x2, y2) {
+  const line = document.createElementNS(SVG, "line");
+  for (const [key, value] of Object.entries({ x1, y1, x2, y2 })) line.setAttribute(key, value);
+  line.setAttribute("stroke", "#555");
+  line.setAttribute("stroke-width", "1");
+  svg.append(line);
+}
+
+/** Axes with numbered ticks on `svg`: `x` and `y` map values to coordinates, the
+ * axes run from 0 to `xmax` and `ymax`, and each is named. */
+function drawAxes(svg, { x, y, xmax, ymax, xname, yname }) {
+  const right = x(Math.max(1, xmax));
+  svgLine(svg, x(0), y(0), right, y(0));
+  svgLine(svg, x(0), y(0), x(0), y(ymax));
+  for (const v of ticks(xmax)) {
+    svgLine(svg, x(v), y(0), x(v), y(0) + 3);
+    svgText(svg, x(v), y(0) + 12, String(v), { "text-anchor": "middle", class: "tick" });
+  }
+  for (const v of ticks(ymax)) {
+    svgLine(svg, x(0) - 3, y(v), x(0), y(v));
+    svgText(svg, x(0) - 5, y(v) + 3, String(v), { "text-anchor": "end", class: "tick" });
+  }
+  svgText(svg, right, y(0) + 22, xname, { "text-anchor": "end", class: "axis-name" });
+  svgText(svg, x(0) + 4, y(ymax) - 4, yname, { class: "axis-name" });
+}
+
 /** The largest of `values`, at least 1 (without spreading them into arguments,
  * which overflows the call stack for a million values). */
 function largest(values) {
@@ -558,14 +615,14 @@ function drawSequence(sequence, period) {
   plot.replaceChildren();
   const values = sequence.values.map(Number);
   const top = largest(values);
-  const x = (n) => 30 + (n * 600) / Math.max(1, values.length - 1);
-  const y = (v) => 240 - (v * 220) / top;
+  const x = (n) => 40 + (n * 580) / Math.max(1, values.length - 1);
+  const y = (v) => 225 - (v * 195) / top;
   if (period && period.preperiod < values.length) {
     const band = document.createElementNS(SVG, "rect");
     band.setAttribute("x", x(period.preperiod));
-    band.setAttribute("y", 10);
+    band.setAttribute("y", y(top));
     band.setAttribute("width", Math.max(1, x(period.preperiod + period.period) - x(period.preperiod)));
-    band.setAttribute("height", 232);
+    band.setAttribute("height", y(0) - y(top));
     band.setAttribute("fill", "#dff3e5");
     band.setAttribute("class", "period");
     plot.append(band);
@@ -578,6 +635,11 @@ function drawSequence(sequence, period) {
     dot.setAttribute("fill", "#2b59c3");
     plot.append(dot);
   }
+  drawAxes(plot, { x, y, xmax: values.length - 1, ymax: top, xname: "heap n", yname: "g(n)" });
+  svgText(plot, 620, 12, period ? "dots: g(n); shaded: one period" : "dots: g(n)", {
+    "text-anchor": "end",
+    class: "legend",
+  });
   $("sequence-caption").textContent = period
     ? `${sequence.game}: g(0) … g(${sequence.upto}); period ${period.period} from n = ${period.preperiod} (shaded: one period), certified: ${period.certificate}`
     : `${sequence.game}: g(0) … g(${sequence.upto}); no certified period`;
@@ -588,13 +650,19 @@ async function drawWythoff() {
   const plot = $("wythoff-plot");
   plot.replaceChildren();
   const size = 30;
-  const at = (v) => 10 + (Number(v) * 300) / size;
+  const at = (v) => 30 + (Number(v) * 270) / size;
+  const up = (v) => 295 - (Number(v) * 270) / size;
+  drawAxes(plot, { x: at, y: up, xmax: size, ymax: size, xname: "x", yname: "y" });
+  svgText(plot, 310, 12, "dots: the P-positions (a, b) and (b, a)", {
+    "text-anchor": "end",
+    class: "legend",
+  });
   for (const [a, b] of pairs) {
     for (const [px, py] of [[a, b], [b, a]]) {
       if (Number(px) > size || Number(py) > size) continue;
       const dot = document.createElementNS(SVG, "circle");
       dot.setAttribute("cx", at(px));
-      dot.setAttribute("cy", 310 - at(py) + 10);
+      dot.setAttribute("cy", up(py));
       dot.setAttribute("r", 4);
       dot.setAttribute("fill", "#a3261b");
       plot.append(dot);

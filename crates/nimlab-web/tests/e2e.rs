@@ -295,6 +295,21 @@ async fn a_nim_sequence_plot_is_loaded() {
         .script("return document.querySelectorAll('#sequence-plot rect.period').length")
         .await;
     assert_eq!(band, 1);
+    // Axes with numbered ticks (0 to 200 along n, 0 to 8 up g(n)) and a legend.
+    let ticks = session
+        .script("return [...document.querySelectorAll('#sequence-plot text.tick')].map(t => t.textContent)")
+        .await;
+    let ticks: Vec<&str> = ticks
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap())
+        .collect();
+    assert!(ticks.contains(&"200") && ticks.contains(&"8"), "{ticks:?}");
+    let legend = session
+        .script("return document.querySelector('#sequence-plot text.legend').textContent")
+        .await;
+    assert!(legend.as_str().unwrap().contains("one period"), "{legend}");
     let pairs = session
         .until(
             "Wythoff's P-positions",
