@@ -269,6 +269,15 @@ pub const TASK_TABLE: Limit = Limit {
     reason: "the table is held in memory and printed (400 MB)",
 };
 
+/// The memory the cache of built games keeps (their tables and solved rows); the
+/// oldest games are dropped beyond it.
+pub const CACHED_MEMORY: Limit = Limit {
+    name: "memory of the cache of built games",
+    value: 1 << 26,
+    unit: "8-byte words",
+    reason: "512 MiB: a server that answers many games keeps its memory bounded",
+};
+
 /// The longest DAG file read.
 pub const DAG_FILE: Limit = Limit {
     name: "size of a DAG file",
@@ -340,6 +349,7 @@ pub const ALL: &[Limit] = &[
     INPUT_TEXT,
     TASK_COUNT,
     TASK_TABLE,
+    CACHED_MEMORY,
     DAG_FILE,
     RECORD_FILE,
     PLAY_LINE,

@@ -3,7 +3,8 @@
 //!
 //! Games are cached by their canonical spec, so a table or a period computed once is
 //! reused by every later question about the same game in one process (a server's
-//! requests among them). The cache holds at most [`CACHED_GAMES`] games.
+//! requests among them). The cache holds at most [`CACHED_GAMES`] games, and drops
+//! its oldest while their tables keep more than [`CACHED_MEMORY`] words between them.
 //!
 //! Some specs name a file (`dag:FILE`). The core reads no files: the front end passes
 //! a [`Loader`] that turns a file name into its text ([`game_with`]), and [`game`]
@@ -24,6 +25,7 @@ use crate::families::subtraction::{Subtraction, TakeUpTo};
 use crate::families::turtles::Turtles;
 use crate::families::wythoff::{Goal, Wythoff};
 use crate::heap::HeapSum;
+use crate::limits::CACHED_MEMORY;
 use crate::protocol::sum::Sum;
 use crate::protocol::{Erased, Ruleset};
 use std::collections::VecDeque;
@@ -503,20 +505,63 @@ impl Cache {
             .games
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if let Some(game) = games.iter().find(|game| game.spec() == spec) {
-            return game.clone();
-        }
-        if games.len() == CACHED_GAMES {
-            games.pop_front();
-        }
-        games.push_back(built.clone());
-        built
+        let shared = match games.iter().find(|game| game.spec() == spec) {
+            Some(game) => game.clone(),
+            None => {
+                if games.len() == CACHED_GAMES {
+                    games.pop_front();
+                }
+                games.push_back(built.clone());
+                built
+            }
+        };
+        // Tables grow after a game is cached: the bound is checked at every use.
+        keep_within(&mut games, CACHED_MEMORY.value);
+        shared
+    }
+}
+
+/// Drop the oldest games until those left keep at most `words` of memory between
+/// them, or one is left (the newest, which its caller holds anyway).
+fn keep_within(games: &mut VecDeque<Arc<dyn Ruleset>>, words: u64) {
+    let mut held: u64 = games.iter().map(|game| game.held_words()).sum();
+    while held > words && games.len() > 1 {
+        let oldest = games.pop_front().expect("more than one game");
+        held = held.saturating_sub(oldest.held_words());
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Games report the tables they keep, and the cache drops its oldest games when
+    /// their tables pass its bound, keeping the newest.
+    #[test]
+    fn the_cache_is_bounded_by_the_memory_its_games_keep() {
+        let budget = Budget::unlimited();
+        // Grundy's game has no known period: its engine keeps every value.
+        let grundy = game("grundy-game").unwrap();
+        let sequence = grundy.heap_game().unwrap().sequence();
+        sequence.grundy_table(40_000, &budget).unwrap();
+        assert!(grundy.held_words() >= 10_000, "two bytes a value");
+        let copycat = game("copycat:7").unwrap();
+        let position = copycat.parse_position("20").unwrap();
+        copycat
+            .analyze(&position, Convention::Normal, 1, &budget)
+            .unwrap();
+        assert!(copycat.held_words() > 0);
+        let mut games: VecDeque<Arc<dyn Ruleset>> =
+            [game("nim").unwrap(), grundy.clone(), copycat.clone()].into();
+        let all: u64 = games.iter().map(|g| g.held_words()).sum();
+        keep_within(&mut games, all);
+        assert_eq!(games.len(), 3, "within the bound, nothing is dropped");
+        keep_within(&mut games, copycat.held_words());
+        let left: Vec<String> = games.iter().map(|g| g.spec()).collect();
+        assert_eq!(left, ["copycat:7"], "the oldest go first");
+        keep_within(&mut games, 0);
+        assert_eq!(games.len(), 1, "the newest stays");
+    }
     use crate::budget::Budget;
     use crate::protocol::AnyPosition;
     use crate::protocol::board::Board;

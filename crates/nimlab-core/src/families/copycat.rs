@@ -297,6 +297,14 @@ impl Notation for Copycat {
 }
 
 impl Strategy for Copycat {
+    /// The solved rows (each m + 1 entries and a few words of slot) and their ids.
+    fn held_words(&self) -> u64 {
+        self.solved.get().map_or(0, |solved| {
+            let rows = solved.rows.len() as u64 * (self.m + 1 + 4);
+            rows + (solved.ids.len() as u64).div_ceil(2)
+        })
+    }
+
     fn analyze(
         &self,
         position: &CopycatPosition,

@@ -295,6 +295,13 @@ impl HeapRules for Subtraction {
 }
 
 impl HeapSequence for Subtraction {
+    /// The solved period's table and the small table: four bytes a value.
+    fn held_words(&self) -> u64 {
+        let solved = self.solved.get().map_or(0, |solved| solved.table.len());
+        let small = self.small_table.get().map_or(0, Vec::len);
+        ((solved + small) as u64).div_ceil(2)
+    }
+
     fn grundy_table(&self, upto: usize, budget: &Budget) -> Result<Vec<u32>, Error> {
         let mut table = Vec::new();
         extend_within_budget(&mut table, upto + 1, budget, |table, len| {

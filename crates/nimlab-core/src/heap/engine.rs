@@ -223,6 +223,11 @@ impl EngineSequence {
 }
 
 impl HeapSequence for EngineSequence {
+    /// The engine's table: two bytes a value.
+    fn held_words(&self) -> u64 {
+        (self.solver().len() as u64).div_ceil(4)
+    }
+
     fn grundy_table(&self, upto: usize, budget: &Budget) -> Result<Vec<u32>, Error> {
         self.table(upto, budget)
     }

@@ -270,6 +270,12 @@ pub trait HeapSequence: Send + Sync {
     /// search spends from `budget` (a result found once is kept).
     fn periodicity(&self, budget: &Budget) -> Result<Periodicity, Error>;
 
+    /// The memory the sequence keeps between questions (its tables), in 8-byte words.
+    /// Default: none.
+    fn held_words(&self) -> u64 {
+        0
+    }
+
     /// As [`HeapSequence::periodicity`], searching at most `max_values` values instead
     /// of the game's own bound; `None` for games whose period is not searched in a
     /// table of values that grows (only take-and-break games' is).
@@ -432,6 +438,13 @@ pub trait Strategy: Notation + Send + Sync + 'static {
     /// The family as a game played on heaps, if it is one (see [`HeapGame`]).
     fn heap_game(&self) -> Option<&dyn HeapGame> {
         None
+    }
+
+    /// The memory the game keeps between questions (tables, solved rows), in 8-byte
+    /// words; caches of games are bounded by it. Default: its heap sequence's, if any.
+    fn held_words(&self) -> u64 {
+        self.heap_game()
+            .map_or(0, |heaps| heaps.sequence().held_words())
     }
 
     /// Legal moves with their values for the player who makes them, as `moves`

@@ -188,6 +188,9 @@ ruleset! {
     /// The game as a game played on heaps, if it is one.
     fn heap_game(&self) -> Option<&dyn HeapGame> => same;
 
+    /// The memory the game keeps between questions, in 8-byte words.
+    fn held_words(&self) -> u64 => same;
+
     /// Read a position (errors name the offending token).
     fn parse_position(&self, text: &str => as_is) -> Result<AnyPosition, InputError>
         => |read: Result<_, _>| read.map(AnyPosition::new);

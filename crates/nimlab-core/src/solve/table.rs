@@ -22,6 +22,11 @@ impl<T> Default for Once<T> {
 }
 
 impl<T> Once<T> {
+    /// The kept value, if one was computed.
+    pub fn get(&self) -> Option<&T> {
+        self.cell.get().and_then(|done| done.as_ref().ok())
+    }
+
     /// The kept result, or the result of `compute`, kept unless a budget stopped it.
     pub fn get_or_compute(&self, compute: impl FnOnce() -> Result<T, Error>) -> Result<&T, Error> {
         if let Some(done) = self.cell.get() {
