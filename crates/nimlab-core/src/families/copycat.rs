@@ -8,7 +8,7 @@
 //! previous move): g(n, l) = mex{ g(n − t, t) : 1 ≤ t ≤ min(n, m), t ≠ l }. The row
 //! R(n) = (g(n, 0), …, g(n, m)) is a fixed function of the m rows before it once
 //! n ≥ m, so the rows are eventually periodic and m consecutive matches certify the
-//! period forever ([`Theorem::FiniteMemory`]), exactly as for subtraction games.
+//! period forever ([`Theorem::FiniteMemory`](crate::solve::period::Theorem::FiniteMemory)), exactly as for subtraction games.
 //! Heaps of any size are then read off the period. Each row also carries the misère
 //! outcomes (taking the last stone loses; a player with no legal move wins), which
 //! follow the same kind of recurrence, so one certified period serves both.

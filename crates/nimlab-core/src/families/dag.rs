@@ -9,7 +9,7 @@
 //! on or above a cycle; a walk along unvalued successors then finds a cycle to name.
 //!
 //! This module reads no files: front ends read the file and hand its text to
-//! [`Dag::parse`] (see [`registry`](super::registry) for the loader).
+//! [`Dag::parse`] (see [`registry`](crate::registry) for the loader).
 
 use crate::budget::Budget;
 use crate::error::{Error, InputError};

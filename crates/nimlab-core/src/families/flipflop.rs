@@ -22,7 +22,7 @@
 //!   ≤ 2, difference ≤ 1), and the flipped goal's P-positions elsewhere are the same
 //!   as the current goal's, which p cannot reach. From an N-position the plain winning
 //!   move still wins.
-//! - **T ≤ 1: exceptions, all inside the box [0,2]².** Brute force finds (T = 1):
+//! - **T ≤ 1: exceptions, all inside the box \[0,2\]².** Brute force finds (T = 1):
 //!   with the flip available, normal loses (1,2) and (2,1) as P-positions, attrition
 //!   loses (0,1), (1,0), (2,2) and gains (1,1); (T = 0): normal as for T = 1,
 //!   attrition loses (0,1), (1,0), (2,2) and gains (1,2), (2,1). Outside the box the

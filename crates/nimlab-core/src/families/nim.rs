@@ -2,7 +2,7 @@
 //!
 //! A heap of n has Grundy value n, so a position is lost for the player to move
 //! exactly when the nim-sum of the heaps is 0 (normal play). Misère Nim follows from
-//! the misère-Nim rule of [`heap`](super::heap): every heap of size 0 is terminal, so
+//! the misère-Nim rule of [`heap`](crate::heap): every heap of size 0 is terminal, so
 //! the tameness lemma holds trivially.
 
 use crate::budget::Budget;

@@ -1,5 +1,5 @@
 //! Boards: a position as data that a front end draws. Each family gives one for any
-//! of its positions ([`crate::protocol::Strategy::board`]); the terminal draws it as
+//! of its positions ([`crate::protocol::Notation::board`]); the terminal draws it as
 //! text, the web as pictures, from the same data.
 
 use crate::num::Nat;

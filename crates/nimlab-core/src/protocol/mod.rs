@@ -2,7 +2,7 @@
 //!
 //! A family implements three traits, each of which states the minimum it needs:
 //!
-//! - [`Game`](crate::rules::Game): its moves (two methods);
+//! - [`Game`]: its moves (two methods);
 //! - [`Notation`]: how people write and see its positions and moves;
 //! - [`Strategy`]: who wins and how (one method, `analyze`).
 //!
@@ -395,7 +395,7 @@ pub trait Strategy: Notation + Send + Sync + 'static {
 
     /// Each of `moves` (legal in `position`) with its value for the player who makes
     /// it. The default analyses the position after each move
-    /// ([`analyzed_move_values`]); families that know faster override it.
+    /// (`analyzed_move_values`); families that know faster override it.
     fn move_values(
         &self,
         position: &Self::Position,

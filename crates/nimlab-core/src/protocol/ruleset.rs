@@ -110,7 +110,7 @@ macro_rules! ruleset {
         fn $name:ident(&self $(, $arg:ident: $ty:ty => $read:ident)*) -> $ret:ty => $erase:expr;
     )*) => {
         /// A game as front ends see it: the game protocol ([`Game`](crate::rules::Game),
-        /// [`Notation`], [`Strategy`]) over positions and moves of hidden type, made by
+        /// [`Notation`](crate::protocol::Notation), [`Strategy`](crate::protocol::Strategy)) over positions and moves of hidden type, made by
         /// this ruleset (passing one game's position to another game is a bug, and
         /// panics).
         pub trait Ruleset: Send + Sync {
