@@ -208,6 +208,7 @@ async function play(move) {
   try {
     g.history.push({ position: g.position, by: "person" });
     g.position = move.to;
+    g.pending = null; // a half-made click move (a pin or coin chosen) ends with the move
     g.toMove = "computer";
     if ((await refresh()) && !g.over) await computerTurn();
   } catch (error) {

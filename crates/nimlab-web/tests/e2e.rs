@@ -652,3 +652,25 @@ async fn slow_answers_show_progress_and_can_be_cancelled() {
     assert_eq!(working, Value::Bool(true));
     session.client.clone().close().await.unwrap();
 }
+
+/// Turning Turtles by clicking: a head clicked twice is turned alone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_coin_clicked_twice_is_turned_alone() {
+    let Some(session) = session().await else {
+        return;
+    };
+    session.start("turtles", "THHTH", "person").await;
+    session.status().await;
+    let coin = "#board button.coin[aria-label^=\"coin 3,\"]";
+    session.click(coin).await;
+    session.click(coin).await;
+    let search = session
+        .until(
+            "the computer's reply",
+            "const s = document.getElementById('status').textContent; \
+             return (s.startsWith('The computer chose') || s.startsWith('Game over')) && location.search",
+        )
+        .await;
+    assert!(!search.as_str().unwrap().contains("THHTH"), "{search}");
+    session.client.clone().close().await.unwrap();
+}
