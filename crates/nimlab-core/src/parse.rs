@@ -54,6 +54,20 @@ pub fn tokens(text: &str) -> impl Iterator<Item = &str> {
         .filter(|t| !t.is_empty())
 }
 
+/// A position written as a list of tokens (see [`tokens`]), each read by `read`; an
+/// empty list is an error that says how positions are written (`syntax`).
+pub fn parse_list<T>(
+    text: &str,
+    syntax: impl Into<String>,
+    read: impl Fn(&str) -> Result<T, InputError>,
+) -> Result<Vec<T>, InputError> {
+    let items = tokens(text).map(read).collect::<Result<Vec<_>, _>>()?;
+    if items.is_empty() {
+        return Err(InputError::missing("position", syntax));
+    }
+    Ok(items)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

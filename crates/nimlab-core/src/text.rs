@@ -2,6 +2,16 @@
 //! descriptions and by the play dialogue.
 
 use crate::num::Nat;
+use std::fmt::Display;
+
+/// The items separated by single spaces: "3 4 5".
+pub fn spaced<T: Display>(items: &[T]) -> String {
+    items
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
 
 /// "1", "1 or 2", "1, 2 or 3".
 pub fn list_with_or<S: AsRef<str>>(items: &[S]) -> String {

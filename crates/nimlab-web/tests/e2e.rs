@@ -163,6 +163,23 @@ impl Session {
         self.click("#start").await;
     }
 
+    /// The text of the element `id` once it has some (waiting for it, as `until`).
+    async fn text_once_set(&self, what: &str, id: &str) -> Value {
+        self.until(
+            what,
+            &format!(
+                "const t = document.getElementById('{id}').textContent; return t.length > 0 && t"
+            ),
+        )
+        .await
+    }
+
+    /// Whether the element `id` is hidden.
+    async fn hidden(&self, id: &str) -> Value {
+        self.script(&format!("return document.getElementById('{id}').hidden"))
+            .await
+    }
+
     async fn status(&self) -> String {
         self.until(
             "a status",
@@ -281,7 +298,7 @@ async fn a_nim_sequence_plot_is_loaded() {
     session.set("sequence-upto", "200").await;
     session.click("#plot-sequence").await;
     let caption = session
-        .until("the plot's caption", "const c = document.getElementById('sequence-caption').textContent; return c.length > 0 && c")
+        .text_once_set("the plot's caption", "sequence-caption")
         .await;
     assert!(
         caption.as_str().unwrap().contains("period 12 from n = 71"),
@@ -378,16 +395,9 @@ async fn a_failed_start_leaves_no_old_board_live() {
     session.set("game-spec", "take:3").await;
     session.set("start-position", "twelve").await;
     session.click("#start").await;
-    let error = session
-        .until(
-            "the start's error",
-            "const e = document.getElementById('error').textContent; return e.length > 0 && e",
-        )
-        .await;
+    let error = session.text_once_set("the start's error", "error").await;
     assert!(error.as_str().unwrap().contains("twelve"), "{error}");
-    let hidden = session
-        .script("return document.getElementById('game-area').hidden")
-        .await;
+    let hidden = session.hidden("game-area").await;
     assert_eq!(hidden, Value::Bool(true));
     let clickable = session
         .script("return document.querySelectorAll('#game-area .token:not([hidden])').length && !document.getElementById('game-area').hidden")
@@ -483,12 +493,7 @@ async fn typed_moves_lists_and_texts_say_what_they_mean() {
     assert!(!reason.contains("null"), "{reason}");
 
     session.start("nim", "0 0 0", "person").await;
-    let status = session
-        .until(
-            "the status",
-            "const s = document.getElementById('status').textContent; return s.length > 0 && s",
-        )
-        .await;
+    let status = session.text_once_set("the status", "status").await;
     assert!(
         status.as_str().unwrap().starts_with("No move is possible"),
         "{status}"
@@ -541,7 +546,7 @@ async fn links_reproduce_the_page() {
     );
     session.client.goto(&explore).await.unwrap();
     let caption = session
-        .until("the plot's caption", "const c = document.getElementById('sequence-caption').textContent; return c.length > 0 && c")
+        .text_once_set("the plot's caption", "sequence-caption")
         .await;
     assert!(
         caption.as_str().unwrap().contains("period 12 from n = 71"),
@@ -609,12 +614,7 @@ async fn your_own_graph_is_played() {
     );
     session.set("graph", "3 2 2 1 1 5").await;
     session.click("#start").await;
-    let error = session
-        .until(
-            "the graph's error",
-            "const e = document.getElementById('error').textContent; return e.length > 0 && e",
-        )
-        .await;
+    let error = session.text_once_set("the graph's error", "error").await;
     assert!(error.as_str().unwrap().contains('5'), "{error}");
     session.client.clone().close().await.unwrap();
 }
@@ -640,15 +640,10 @@ async fn slow_answers_show_progress_and_can_be_cancelled() {
         .await;
     session.click("#cancel").await;
     let error = session
-        .until(
-            "the cancelled request's word",
-            "const e = document.getElementById('explore-error').textContent; return e.length > 0 && e",
-        )
+        .text_once_set("the cancelled request's word", "explore-error")
         .await;
     assert_eq!(error, "Cancelled.");
-    let working = session
-        .script("return document.getElementById('working').hidden")
-        .await;
+    let working = session.hidden("working").await;
     assert_eq!(working, Value::Bool(true));
     session.client.clone().close().await.unwrap();
 }

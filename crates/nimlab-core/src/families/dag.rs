@@ -15,13 +15,13 @@ use crate::budget::Budget;
 use crate::error::{Error, InputError};
 use crate::limits::{DAG_EDGES, DAG_VERTICES};
 use crate::num::Nat;
-use crate::parse::{parse_bounded, tokens};
+use crate::parse::{parse_bounded, parse_list, tokens};
 use crate::protocol::board::{Board, GraphToken};
 use crate::protocol::{Analysis, Notation, Strategy, WinningMoves};
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
 use crate::solve::sum::nim_sum;
-use crate::text::list_with_or;
+use crate::text::{list_with_or, spaced};
 use malachite_base::num::basic::traits::Zero;
 
 /// Graphs with at most this many edges are drawn whole on their boards.
@@ -237,21 +237,13 @@ impl Notation for Dag {
 
     fn parse_position(&self, text: &str) -> Result<Vec<usize>, InputError> {
         let last = self.vertex_count() as u64 - 1;
-        let position = tokens(text)
-            .map(|t| parse_bounded(t, "vertex", 0, last).map(|v| v as usize))
-            .collect::<Result<Vec<_>, _>>()?;
-        if position.is_empty() {
-            return Err(InputError::missing("position", self.position_syntax()));
-        }
-        Ok(position)
+        parse_list(text, self.position_syntax(), |t| {
+            parse_bounded(t, "vertex", 0, last).map(|v| v as usize)
+        })
     }
 
     fn format_position(&self, position: &Vec<usize>) -> String {
-        position
-            .iter()
-            .map(|v| v.to_string())
-            .collect::<Vec<_>>()
-            .join(" ")
+        spaced(position)
     }
 
     fn move_to(&self, from: &Vec<usize>, to: &Vec<usize>) -> Option<DagMove> {

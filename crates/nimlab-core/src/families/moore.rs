@@ -33,14 +33,13 @@
 
 use crate::budget::Budget;
 use crate::error::{Error, InputError};
-use crate::limits::SEARCH_BRANCHING;
 use crate::num::{Nat, to_u64, words};
-use crate::parse::{parse_bounded, parse_nat, tokens};
+use crate::parse::{parse_bounded, parse_list, parse_nat, tokens};
 use crate::protocol::board::Board;
 use crate::protocol::{Analysis, Notation, Strategy, WinningMoves, engine_grundy};
 use crate::rules::{Convention, Game, Outcome};
 use crate::solve::sum::nim_sum;
-use crate::text::{count_of, tokens_word};
+use crate::text::{count_of, spaced, tokens_word};
 use malachite_base::num::basic::traits::{One, Zero};
 use malachite_base::num::logic::traits::{BitAccess, SignificantBits};
 use std::collections::{BTreeMap, BTreeSet};
@@ -540,21 +539,11 @@ impl Notation for Moore {
     }
 
     fn parse_position(&self, text: &str) -> Result<Vec<Nat>, InputError> {
-        let heaps = tokens(text)
-            .map(|t| parse_nat(t, "heap size"))
-            .collect::<Result<Vec<_>, _>>()?;
-        if heaps.is_empty() {
-            return Err(InputError::missing("position", self.position_syntax()));
-        }
-        Ok(heaps)
+        parse_list(text, self.position_syntax(), |t| parse_nat(t, "heap size"))
     }
 
     fn format_position(&self, heaps: &Vec<Nat>) -> String {
-        heaps
-            .iter()
-            .map(|h| h.to_string())
-            .collect::<Vec<_>>()
-            .join(" ")
+        spaced(heaps)
     }
 
     fn describe_move(&self, heaps: &Vec<Nat>, play: &MooreMove) -> String {
@@ -789,7 +778,7 @@ impl Strategy for Moore {
         budget: &Budget,
     ) -> Result<(Vec<MooreMove>, Nat), Error> {
         if self.reach(heaps) > 1 {
-            return evaluated_moves_with_value(self, heaps, target, limit, budget);
+            return crate::protocol::evaluated_moves_with_value(self, heaps, target, limit, budget);
         }
         let shift = nim_sum(heaps.iter()) ^ target;
         let mut found = Vec::new();
@@ -807,51 +796,6 @@ impl Strategy for Moore {
         }
         Ok((found, count))
     }
-}
-
-/// [`Strategy::moves_with_value`] as its default does it: by the Grundy value after
-/// every legal move, for positions of at most [`SEARCH_BRANCHING`] moves.
-fn evaluated_moves_with_value(
-    game: &Moore,
-    heaps: &Vec<Nat>,
-    target: &Nat,
-    limit: usize,
-    budget: &Budget,
-) -> Result<(Vec<MooreMove>, Nat), Error> {
-    let (moves, complete) = game.legal_moves(heaps, SEARCH_BRANCHING.get());
-    if !complete {
-        return Err(SEARCH_BRANCHING.exceeded(
-            Some(game.move_count(heaps)),
-            format!(
-                "{}: this position has more than {} moves, too many to search for one of \
-                 Grundy value {target}",
-                game.spec(),
-                SEARCH_BRANCHING.value
-            ),
-        ));
-    }
-    let mut found = Vec::new();
-    let mut count = Nat::ZERO;
-    for play in moves {
-        let after = game.apply(heaps, &play);
-        match game.analyze(&after, Convention::Normal, 0, budget)?.grundy {
-            Some(value) if value == *target => {
-                count += Nat::ONE;
-                if found.len() < limit {
-                    found.push(play);
-                }
-            }
-            Some(_) => {}
-            None => {
-                return Err(Error::NoKnownValue(format!(
-                    "{}: the Grundy value of {} is not known",
-                    game.spec(),
-                    game.format_position(&after)
-                )));
-            }
-        }
-    }
-    Ok((found, count))
 }
 
 #[cfg(test)]

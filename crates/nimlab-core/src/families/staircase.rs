@@ -12,13 +12,13 @@
 use crate::budget::Budget;
 use crate::error::{Error, InputError};
 use crate::num::{Nat, words};
-use crate::parse::{parse_bounded, parse_nat, tokens};
+use crate::parse::{parse_bounded, parse_list, parse_nat, tokens};
 use crate::protocol::board::Board;
 use crate::protocol::{Analysis, Notation, Strategy, WinningMoves};
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
 use crate::solve::sum::nim_sum;
-use crate::text::count_of;
+use crate::text::{count_of, spaced};
 use malachite_base::num::arithmetic::traits::CheckedSub;
 use malachite_base::num::basic::traits::{One, Zero};
 
@@ -67,21 +67,11 @@ impl Notation for Staircase {
     }
 
     fn parse_position(&self, text: &str) -> Result<Vec<Nat>, InputError> {
-        let coins = tokens(text)
-            .map(|t| parse_nat(t, "coin count"))
-            .collect::<Result<Vec<_>, _>>()?;
-        if coins.is_empty() {
-            return Err(InputError::missing("position", self.position_syntax()));
-        }
-        Ok(coins)
+        parse_list(text, self.position_syntax(), |t| parse_nat(t, "coin count"))
     }
 
     fn format_position(&self, coins: &Vec<Nat>) -> String {
-        coins
-            .iter()
-            .map(|c| c.to_string())
-            .collect::<Vec<_>>()
-            .join(" ")
+        spaced(coins)
     }
 
     /// Coins leave one step and, unless it is step 1, arrive on the step below.

@@ -17,6 +17,7 @@ use crate::solve::period::{Periodicity, Theorem};
 use malachite_base::num::arithmetic::traits::Mod;
 use nimlab_octal::{Certificate, Rules, STOP_CHECK_INTERVAL, SolveError, Solver};
 use std::cell::Cell;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 /// What the engine found when a period search reached its bound without a period.
@@ -36,6 +37,9 @@ pub struct NoPeriodWithin {
 pub struct EngineSequence {
     spec: String,
     solver: Mutex<Solver>,
+    /// How many values the solver holds, as of its last advance: read without the
+    /// solver's lock, which a long computation holds.
+    computed: AtomicUsize,
 }
 
 impl std::fmt::Debug for EngineSequence {
@@ -50,6 +54,7 @@ impl EngineSequence {
         EngineSequence {
             spec,
             solver: Mutex::new(Solver::new(rules)),
+            computed: AtomicUsize::new(0),
         }
     }
 
@@ -156,7 +161,9 @@ impl EngineSequence {
         } else {
             solver.advance_until(upto, &stop).map(|_| false)
         }
-        .map_err(|e| self.solve_error(e))?;
+        .map_err(|e| self.solve_error(e));
+        self.computed.store(solver.len(), Ordering::Relaxed);
+        let done = done?;
         match stopped.get() {
             Some(why) if !done && solver.len() < upto => {
                 Err(Error::from_budget(why, "the nim-sequence"))
@@ -181,8 +188,10 @@ impl EngineSequence {
         let stopped = Cell::new(None);
         let found = solver
             .find_period(max_values, &stop_on(budget, &stopped))
-            .map_err(|e| self.solve_error(e))?
-            .cloned();
+            .map(Option::<&Certificate>::cloned)
+            .map_err(|e| self.solve_error(e));
+        self.computed.store(solver.len(), Ordering::Relaxed);
+        let found = found?;
         match (found, stopped.get()) {
             (Some(c), _) => Ok(c),
             (None, Some(why)) => Err(Error::from_budget(why, "the period search")),
@@ -223,9 +232,10 @@ impl EngineSequence {
 }
 
 impl HeapSequence for EngineSequence {
-    /// The engine's table: two bytes a value.
+    /// The engine's table: two bytes a value (as of its last advance, without
+    /// waiting for a computation under way).
     fn held_words(&self) -> u64 {
-        (self.solver().len() as u64).div_ceil(4)
+        (self.computed.load(Ordering::Relaxed) as u64).div_ceil(4)
     }
 
     fn grundy_table(&self, upto: usize, budget: &Budget) -> Result<Vec<u32>, Error> {

@@ -31,7 +31,7 @@ use crate::budget::Budget;
 use crate::error::{Error, InputError};
 use crate::limits::MISERE_HEAP_SEARCH;
 use crate::num::{Nat, words};
-use crate::parse::{parse_bounded, parse_nat, tokens};
+use crate::parse::{parse_bounded, parse_list, parse_nat, tokens};
 use crate::protocol::board::Board;
 use crate::protocol::{
     Analysis, AnyPosition, HeapGame, HeapSequence, MoveValue, Notation, Strategy, WinningMoves,
@@ -41,7 +41,7 @@ use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
 use crate::solve::quotient::{LazyQuotient, heap_size, leaves};
 use crate::solve::sum::{ValueProfile, nim_sum};
-use crate::text::{list_with_or, tokens_word};
+use crate::text::{list_with_or, spaced, tokens_word};
 use malachite_base::num::basic::traits::Zero;
 use nimlab_misere::{PositionError, Quotient};
 use take_break::{family_count, family_moves};
@@ -531,21 +531,11 @@ impl<H: HeapRules> Notation for HeapSum<H> {
     }
 
     fn parse_position(&self, text: &str) -> Result<Vec<Nat>, InputError> {
-        let heaps = tokens(text)
-            .map(|t| parse_nat(t, "heap size"))
-            .collect::<Result<Vec<_>, _>>()?;
-        if heaps.is_empty() {
-            return Err(InputError::missing("position", self.position_syntax()));
-        }
-        Ok(heaps)
+        parse_list(text, self.position_syntax(), |t| parse_nat(t, "heap size"))
     }
 
     fn format_position(&self, heaps: &Vec<Nat>) -> String {
-        heaps
-            .iter()
-            .map(|h| h.to_string())
-            .collect::<Vec<_>>()
-            .join(" ")
+        spaced(heaps)
     }
 
     /// One heap of `from` is replaced by what its option leaves, in place, the rest

@@ -356,41 +356,7 @@ pub trait Strategy: Notation + Send + Sync + 'static {
         limit: usize,
         budget: &Budget,
     ) -> Result<(Vec<Self::Move>, Nat), Error> {
-        let (moves, complete) = self.legal_moves(position, SEARCH_BRANCHING.get());
-        if !complete {
-            return Err(SEARCH_BRANCHING.exceeded(
-                Some(self.move_count(position)),
-                format!(
-                    "{}: this position has more than {} moves, too many to search for one \
-                     of Grundy value {target}",
-                    self.spec(),
-                    SEARCH_BRANCHING.value
-                ),
-            ));
-        }
-        let mut found = Vec::new();
-        let mut count = Nat::ZERO;
-        for play in moves {
-            let after = self.apply(position, &play);
-            let grundy = self.analyze(&after, Convention::Normal, 0, budget)?.grundy;
-            match grundy {
-                Some(value) if value == *target => {
-                    count += Nat::ONE;
-                    if found.len() < limit {
-                        found.push(play);
-                    }
-                }
-                Some(_) => {}
-                None => {
-                    return Err(Error::NoKnownValue(format!(
-                        "{}: the Grundy value of {} is not known",
-                        self.spec(),
-                        self.format_position(&after)
-                    )));
-                }
-            }
-        }
-        Ok((found, count))
+        evaluated_moves_with_value(self, position, target, limit, budget)
     }
 
     /// Each of `moves` (legal in `position`) with its value for the player who makes
@@ -512,6 +478,52 @@ pub trait Strategy: Notation + Send + Sync + 'static {
     ) -> Result<Self::Move, Error> {
         policy::choose_move(self, position, convention, policy, rng, budget)
     }
+}
+
+/// [`Strategy::moves_with_value`] as its default does it: by the Grundy value after
+/// every legal move, for positions of at most [`SEARCH_BRANCHING`] moves.
+pub(crate) fn evaluated_moves_with_value<S: Strategy + ?Sized>(
+    game: &S,
+    position: &S::Position,
+    target: &Nat,
+    limit: usize,
+    budget: &Budget,
+) -> Result<(Vec<S::Move>, Nat), Error> {
+    let (moves, complete) = game.legal_moves(position, SEARCH_BRANCHING.get());
+    if !complete {
+        return Err(SEARCH_BRANCHING.exceeded(
+            Some(game.move_count(position)),
+            format!(
+                "{}: this position has more than {} moves, too many to search for one \
+                 of Grundy value {target}",
+                game.spec(),
+                SEARCH_BRANCHING.value
+            ),
+        ));
+    }
+    let mut found = Vec::new();
+    let mut count = Nat::ZERO;
+    for play in moves {
+        let after = game.apply(position, &play);
+        let grundy = game.analyze(&after, Convention::Normal, 0, budget)?.grundy;
+        match grundy {
+            Some(value) if value == *target => {
+                count += Nat::ONE;
+                if found.len() < limit {
+                    found.push(play);
+                }
+            }
+            Some(_) => {}
+            None => {
+                return Err(Error::NoKnownValue(format!(
+                    "{}: the Grundy value of {} is not known",
+                    game.spec(),
+                    game.format_position(&after)
+                )));
+            }
+        }
+    }
+    Ok((found, count))
 }
 
 /// [`Strategy::move_values`] by analysing the position after each move.

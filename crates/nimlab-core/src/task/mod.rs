@@ -18,10 +18,9 @@ use crate::rules::Outcome;
 pub use engine::demos;
 
 /// The answer of task `number` (1 to 15 but 9, which reads nothing: see [`demos`])
-/// to `input`, with its final newline; a one-line error for input the task cannot
+/// to the input `text`, with its final newline; a one-line error for input the task cannot
 /// read, naming the offending token.
-pub fn answer(number: u8, input: &str) -> Result<String, Error> {
-    let text = input;
+pub fn answer(number: u8, text: &str) -> Result<String, Error> {
     let mut input = Input::new(text);
     let answer = match number {
         1 => sums::mex_task(&mut input)?,
