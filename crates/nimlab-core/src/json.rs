@@ -51,6 +51,21 @@ pub mod numbers {
     }
 }
 
+/// An optional list of [`number`]s.
+pub mod optional_numbers {
+    use super::*;
+
+    pub fn serialize<S: Serializer>(
+        ns: &Option<Vec<Nat>>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        match ns {
+            Some(ns) => numbers::serialize(ns, serializer),
+            None => serializer.serialize_none(),
+        }
+    }
+}
+
 /// "normal" or "misere".
 pub mod convention {
     use super::*;
@@ -71,11 +86,17 @@ pub mod outcome {
     }
 }
 
-/// "win" or "lose", for the player who makes a move.
+/// "win", "lose" or "draw", for the player who makes a move, from the outcome of the
+/// position it leaves (lost, won or drawn for the opponent).
 pub mod result {
     use super::*;
+    use crate::rules::Outcome;
 
-    pub fn serialize<S: Serializer>(wins: &bool, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(if *wins { "win" } else { "lose" })
+    pub fn serialize<S: Serializer>(after: &Outcome, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(match after {
+            Outcome::P => "win",
+            Outcome::N => "lose",
+            Outcome::D => "draw",
+        })
     }
 }

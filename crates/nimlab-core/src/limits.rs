@@ -237,6 +237,14 @@ pub const DAG_EDGES: Limit = Limit {
     reason: "memory for the graph",
 };
 
+/// The work of the values of a graph with cycles (`graph:FILE`).
+pub const LOOPY_GRAPH_WORK: Limit = Limit {
+    name: "work of a loopy graph's values",
+    value: 1 << 32,
+    unit: "steps",
+    reason: "tens of seconds at most; a random graph of 10^6 edges takes a third of a second",
+};
+
 /// The longest nim-sequence printed in one table.
 pub const GRUNDY_TABLE: Limit = Limit {
     name: "values in one nim-sequence table",
@@ -345,6 +353,7 @@ pub const ALL: &[Limit] = &[
     COPYCAT_PERIOD_SEARCH,
     DAG_VERTICES,
     DAG_EDGES,
+    LOOPY_GRAPH_WORK,
     GRUNDY_TABLE,
     INPUT_TEXT,
     TASK_COUNT,

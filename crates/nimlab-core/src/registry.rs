@@ -12,9 +12,9 @@
 
 use crate::error::InputError;
 use crate::families::copycat::Copycat;
-use crate::families::dag::Dag;
 use crate::families::fibonacci::FibonacciNim;
 use crate::families::flipflop::FlipFlop;
+use crate::families::graph::{Kind, TokenGraph};
 use crate::families::grundy_game::GrundyGame;
 use crate::families::lasker::Lasker;
 use crate::families::moore::Moore;
@@ -243,7 +243,29 @@ pub const FAMILIES: &[Family] = &[
             let file = args.filter(|f| !f.trim().is_empty()).ok_or_else(|| {
                 InputError::missing("DAG file", "a file name, as in dag:graph.txt")
             })?;
-            Ok(Arc::new(Erased(Dag::parse(&load(file)?, file)?)))
+            Ok(Arc::new(Erased(TokenGraph::parse(
+                &load(file)?,
+                file,
+                Kind::Dag,
+            )?)))
+        },
+    },
+    Family {
+        name: "graph",
+        syntax: "graph:FILE",
+        example: "graph:loop.txt",
+        example_position: "3",
+        summary: "tokens on the graph in FILE, cycles allowed (\"V E u1 v1 …\"): endless play is a draw",
+        reads_file: true,
+        build: |args, load| {
+            let file = args.filter(|f| !f.trim().is_empty()).ok_or_else(|| {
+                InputError::missing("graph file", "a file name, as in graph:loop.txt")
+            })?;
+            Ok(Arc::new(Erased(TokenGraph::parse(
+                &load(file)?,
+                file,
+                Kind::Loopy,
+            )?)))
         },
     },
     Family {
@@ -770,9 +792,12 @@ mod tests {
                             game.format_position(position),
                             game.describe_move(position, &value.play)
                         );
-                        assert_eq!(value.wins, outcome == Outcome::P, "{what}");
-                        assert!(!(value.wins && seen_losing), "winning moves first: {what}");
-                        seen_losing |= !value.wins;
+                        assert_eq!(value.wins(), outcome == Outcome::P, "{what}");
+                        assert!(
+                            !(value.wins() && seen_losing),
+                            "winning moves first: {what}"
+                        );
+                        seen_losing |= !value.wins();
                         if let Some(r) = value.remoteness {
                             assert_eq!(r, remoteness, "{what}");
                         }
@@ -928,7 +953,7 @@ mod tests {
             err("chess"),
             "invalid game 'chess': expected one of nim, subtraction:S, take:K, kayles, \
              dawsons-kayles, dawsons-chess, treblecross, octal:CODE, hex:CODE, grundy-game, \
-             lasker, moore:K, staircase, turtles, dag:FILE, fibonacci, wythoff, \
+             lasker, moore:K, staircase, turtles, dag:FILE, graph:FILE, fibonacci, wythoff, \
              wythoff-attrition, wythoff-flipflop[:T], copycat:m"
         );
         assert!(err("dag:g.txt").contains("'g.txt'"));

@@ -20,6 +20,9 @@ pub enum Outcome {
     N,
     /// The previous player, the one who just moved, wins: the player to move loses.
     P,
+    /// Neither player can force a win: with perfect play the game goes on forever (a
+    /// draw). Only games whose positions can repeat have such positions.
+    D,
 }
 
 impl Convention {
@@ -38,11 +41,12 @@ impl Outcome {
         if mover_wins { Outcome::N } else { Outcome::P }
     }
 
-    /// The letter used in JSON and in the literature: "N" or "P".
+    /// The letter used in JSON and in the literature: "N", "P" or "D".
     pub fn letter(self) -> &'static str {
         match self {
             Outcome::N => "N",
             Outcome::P => "P",
+            Outcome::D => "D",
         }
     }
 }

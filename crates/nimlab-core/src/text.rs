@@ -15,12 +15,22 @@ pub fn spaced<T: Display>(items: &[T]) -> String {
 
 /// "1", "1 or 2", "1, 2 or 3".
 pub fn list_with_or<S: AsRef<str>>(items: &[S]) -> String {
+    list_with(items, "or")
+}
+
+/// "1", "1 and 2", "1, 2 and 3".
+pub fn list_with_and<S: AsRef<str>>(items: &[S]) -> String {
+    list_with(items, "and")
+}
+
+/// The items separated by commas, the last two by `word`.
+fn list_with<S: AsRef<str>>(items: &[S], word: &str) -> String {
     match items {
         [] => String::new(),
         [only] => only.as_ref().to_string(),
         [rest @ .., last] => {
             let rest: Vec<&str> = rest.iter().map(|s| s.as_ref()).collect();
-            format!("{} or {}", rest.join(", "), last.as_ref())
+            format!("{} {word} {}", rest.join(", "), last.as_ref())
         }
     }
 }

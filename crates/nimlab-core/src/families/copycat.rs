@@ -370,6 +370,7 @@ impl Strategy for Copycat {
             convention,
             outcome: Outcome::from_mover_wins(mover_wins),
             grundy: Some(Nat::from(grundy)),
+            infinite: None,
             explanation,
             winning_moves,
             winning_move_count: Nat::from(winning_move_count),

@@ -384,6 +384,7 @@ impl Strategy for FibonacciNim {
             convention,
             outcome,
             grundy: small.then(|| engine_grundy(self, position)),
+            infinite: None,
             explanation,
             winning_moves,
             winning_move_count: Nat::from(winning_move_count),

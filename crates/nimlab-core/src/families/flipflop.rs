@@ -446,6 +446,7 @@ impl Strategy for FlipFlop {
             },
             outcome: Outcome::from_mover_wins(!lost),
             grundy: None,
+            infinite: None,
             explanation: self.explanation(position, lost),
             winning_moves,
             winning_move_count: Nat::from(winning_move_count),

@@ -15,9 +15,9 @@
 //!    tests then check the new family's notation, moves and play with every other.
 
 pub mod copycat;
-pub mod dag;
 pub mod fibonacci;
 pub mod flipflop;
+pub mod graph;
 pub mod grundy_game;
 pub mod lasker;
 pub mod moore;

@@ -21,6 +21,7 @@ use crate::protocol::board::Board;
 use crate::protocol::{Analysis, Notation, Strategy, WinningMoves, misere_by_search, search_after};
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
+use crate::solve::loopy::Solved;
 use malachite_base::num::basic::traits::Zero;
 
 /// Turning Turtles.
@@ -286,7 +287,7 @@ impl Strategy for Turtles {
         moves: &[TurtleMove],
         convention: Convention,
         budget: &Budget,
-    ) -> Option<Vec<(Outcome, u32)>> {
+    ) -> Option<Vec<Solved>> {
         turtle_mask(coins)?;
         let encode = |coins: &Vec<bool>| turtle_mask(coins).expect("rows of a few coins");
         search_after(self, &TurtleMask, encode, coins, moves, convention, budget)

@@ -533,6 +533,7 @@ impl Strategy for Wythoff {
             },
             outcome,
             grundy,
+            infinite: None,
             explanation,
             winning_moves,
             winning_move_count: Nat::from(winning_move_count),

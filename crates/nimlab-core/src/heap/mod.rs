@@ -39,6 +39,7 @@ use crate::protocol::{
 };
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
+use crate::solve::loopy::Solved;
 use crate::solve::quotient::{LazyQuotient, heap_size, leaves};
 use crate::solve::sum::{ValueProfile, nim_sum};
 use crate::text::{list_with_or, spaced, tokens_word};
@@ -728,7 +729,7 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
                     .collect::<Result<Vec<_>, _>>()?;
                 let profile = profile.replace(&values[play.heap], &after);
                 Ok(MoveValue {
-                    wins: profile.lost(convention),
+                    after: Outcome::from_mover_wins(!profile.lost(convention)),
                     grundy: Some(profile.nim_sum),
                     remoteness: None,
                     play,
@@ -744,7 +745,7 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
         moves: &[HeapMove],
         convention: Convention,
         budget: &Budget,
-    ) -> Option<Vec<(Outcome, u32)>> {
+    ) -> Option<Vec<Solved>> {
         if small_heaps(heaps).is_none() {
             return search_after(self, self, Clone::clone, heaps, moves, convention, budget);
         }

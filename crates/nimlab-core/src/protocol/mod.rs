@@ -31,12 +31,15 @@ use crate::limits::{LISTED_TEXT, MOVES_REMOTENESS_SEARCH, SEARCH_BRANCHING};
 use crate::num::Nat;
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
+use crate::solve::loopy::{Gamma, Solved};
 use crate::solve::period::Periodicity;
 use crate::solve::quotient::LazyQuotient;
 use crate::solve::search::{GrundyEngine, Oracle, WinLoss};
 use malachite_base::num::basic::traits::{One, Zero};
 use policy::Policy;
 use rand::rngs::StdRng;
+use rand::seq::IndexedRandom;
+use std::collections::BTreeSet;
 
 /// A move that wins: it leaves the opponent in a lost position.
 ///
@@ -130,6 +133,7 @@ impl<M> WinningMoves<M> {
             outcome,
             grundy,
             explanation,
+            infinite: None,
             text_limited: self.text_limited() && self.count > self.moves.len(),
             winning_moves: self.moves,
             winning_move_count: self.count,
@@ -190,7 +194,7 @@ pub(crate) fn search_after<S: Strategy + ?Sized, G: Game + ?Sized>(
     moves: &[S::Move],
     convention: Convention,
     budget: &Budget,
-) -> Option<Vec<(Outcome, u32)>> {
+) -> Option<Vec<Solved>> {
     let mut oracle = Oracle::with_budget(search, convention, budget);
     moves
         .iter()
@@ -198,8 +202,21 @@ pub(crate) fn search_after<S: Strategy + ?Sized, G: Game + ?Sized>(
             oracle
                 .remoteness(&encode(&strategy.apply(position, play)))
                 .ok()
+                .map(|(outcome, remoteness)| Solved {
+                    outcome,
+                    remoteness: Some(remoteness),
+                })
         })
         .collect()
+}
+
+/// One of `moves` at random (there must be one).
+pub(crate) fn random_choice<M: Clone>(moves: &[WinningMove<M>], rng: &mut StdRng) -> M {
+    moves
+        .choose(rng)
+        .expect("a won position has a winning move")
+        .play
+        .clone()
 }
 
 /// Everything known about one position under one play convention.
@@ -211,6 +228,10 @@ pub struct Analysis<M> {
     pub outcome: Outcome,
     /// The normal-play Grundy value of the whole position, when nimlab knows it.
     pub grundy: Option<Nat>,
+    /// In a game whose positions can repeat, when the position's generalized
+    /// Sprague–Grundy value is infinite, ∞(K): the set K ([`Gamma::Infinite`](crate::solve::loopy::Gamma::Infinite)), and
+    /// `grundy` is `None`.
+    pub infinite: Option<BTreeSet<Nat>>,
     /// One line saying why the outcome is what it is.
     pub explanation: String,
     /// The first winning moves, as many as were asked for, in a stable order.
@@ -230,6 +251,7 @@ impl<M> Analysis<M> {
             convention: self.convention,
             outcome: self.outcome,
             grundy: self.grundy,
+            infinite: self.infinite,
             explanation: self.explanation,
             winning_moves: self
                 .winning_moves
@@ -382,7 +404,7 @@ pub trait Strategy: Notation + Send + Sync + 'static {
         moves: &[Self::Move],
         convention: Convention,
         budget: &Budget,
-    ) -> Option<Vec<(Outcome, u32)>> {
+    ) -> Option<Vec<Solved>> {
         search_after(
             self,
             self,
@@ -392,6 +414,20 @@ pub trait Strategy: Notation + Send + Sync + 'static {
             convention,
             budget,
         )
+    }
+
+    /// The move the computer plays in a won position, given the first winning moves
+    /// its analysis listed (at least one). Default: one of them at random, which wins
+    /// in any game that ends. A game whose positions can repeat overrides it to choose
+    /// a move that makes progress, since a winner who does not may never win.
+    fn winning_choice(
+        &self,
+        _position: &Self::Position,
+        _convention: Convention,
+        winning: &[WinningMove<Self::Move>],
+        rng: &mut StdRng,
+    ) -> Self::Move {
+        random_choice(winning, rng)
     }
 
     /// A random start position for play, drawn from `seed`, for families whose
@@ -406,6 +442,12 @@ pub trait Strategy: Notation + Send + Sync + 'static {
         None
     }
 
+    /// For a game of tokens on a graph: the value of a single token on each of the
+    /// vertices 0 to `upto` (those that exist), a Grundy value or ∞(K). Default: none.
+    fn vertex_values(&self, _upto: usize) -> Option<Vec<Gamma>> {
+        None
+    }
+
     /// The memory the game keeps between questions (tables, solved rows), in 8-byte
     /// words; caches of games are bounded by it. Default: its heap sequence's, if any.
     fn held_words(&self) -> u64 {
@@ -415,7 +457,7 @@ pub trait Strategy: Notation + Send + Sync + 'static {
 
     /// Legal moves with their values for the player who makes them, as `moves`
     /// lists them: the winning moves first (as many as fit in `max_moves`), then the
-    /// first others in the family's order; the remoteness of each is filled in when
+    /// first others in the family's order (drawing moves before losing ones); the remoteness of each is filled in when
     /// one search of them all fits [`MOVES_REMOTENESS_SEARCH`], and left unknown
     /// otherwise. Moves of huge positions are listed only as far as their text fits
     /// in [`LISTED_TEXT`].
@@ -453,12 +495,17 @@ pub trait Strategy: Notation + Send + Sync + 'static {
         let remoteness_budget = budget.narrowed(MOVES_REMOTENESS_SEARCH.value);
         let plays: Vec<Self::Move> = moves.iter().map(|v| v.play.clone()).collect();
         if let Some(found) = self.search_after(position, &plays, convention, &remoteness_budget) {
-            for (value, (outcome, remoteness)) in moves.iter_mut().zip(found) {
-                debug_assert_eq!(outcome == Outcome::P, value.wins, "{:?}", value.play);
-                value.remoteness = Some(remoteness);
+            for (value, solved) in moves.iter_mut().zip(found) {
+                debug_assert_eq!(solved.outcome, value.after, "{:?}", value.play);
+                value.remoteness = solved.remoteness;
             }
         }
-        moves.sort_by_key(|m| !m.wins);
+        // Winning moves first, then drawing ones, then losing ones.
+        moves.sort_by_key(|m| match m.after {
+            Outcome::P => 0,
+            Outcome::D => 1,
+            Outcome::N => 2,
+        });
         Ok(MoveValues {
             text_limited: text_limited && count > moves.len(),
             count,
@@ -541,7 +588,7 @@ pub(crate) fn analyzed_move_values<S: Strategy + ?Sized>(
             let analysis = strategy.analyze(&after, convention, 0, budget)?;
             Ok(MoveValue {
                 play,
-                wins: analysis.outcome == Outcome::P,
+                after: analysis.outcome,
                 grundy: analysis.grundy,
                 remoteness: None,
             })
@@ -554,14 +601,22 @@ pub(crate) fn analyzed_move_values<S: Strategy + ?Sized>(
 pub struct MoveValue<M> {
     /// The move.
     pub play: M,
-    /// Whether the move wins: it leaves a position lost for the opponent.
-    pub wins: bool,
+    /// The outcome of the position after the move, for the opponent, who moves
+    /// next: `P` when the move wins, `N` when it loses, `D` when it draws.
+    pub after: Outcome,
     /// The normal-play Grundy value of the position after the move, where known.
     pub grundy: Option<Nat>,
     /// The remoteness of the position after the move (how many more moves the game
     /// lasts when the winner hurries and the loser delays), where the game is small
     /// enough to search.
     pub remoteness: Option<u32>,
+}
+
+impl<M> MoveValue<M> {
+    /// Whether the move wins: it leaves a position lost for the opponent.
+    pub fn wins(&self) -> bool {
+        self.after == Outcome::P
+    }
 }
 
 /// Legal moves with their values: some of them, winning moves first, and how many
@@ -589,7 +644,7 @@ impl<M> MoveValues<M> {
                 .into_iter()
                 .map(|m| MoveValue {
                     play: f(m.play),
-                    wins: m.wins,
+                    after: m.after,
                     grundy: m.grundy,
                     remoteness: m.remoteness,
                 })

@@ -8,7 +8,7 @@
 
 use crate::budget::Budget;
 use crate::error::Error;
-use crate::limits::{PLAY_CANDIDATES, PLAY_LOOKAHEAD};
+use crate::limits::{PLAY_CANDIDATES, PLAY_LOOKAHEAD, SEARCH_BRANCHING};
 use crate::protocol::{AnyPosition, Ruleset, Strategy};
 use crate::rules::{Convention, Outcome};
 use rand::RngExt;
@@ -107,12 +107,13 @@ pub fn choose_move<S: Strategy + ?Sized>(
         return any_move(rng);
     }
     let analysis = strategy.analyze(position, convention, candidates, budget)?;
-    if analysis.outcome == Outcome::N {
-        let winning = analysis
-            .winning_moves
-            .choose(rng)
-            .expect("a won position has a winning move");
-        return Ok(winning.play.clone());
+    match analysis.outcome {
+        Outcome::N => {
+            let winning = &analysis.winning_moves;
+            return Ok(strategy.winning_choice(position, convention, winning, rng));
+        }
+        Outcome::D => return hold_the_draw(strategy, position, convention, rng, budget),
+        Outcome::P => {}
     }
     if policy.style == Style::Random {
         return any_move(rng);
@@ -124,6 +125,31 @@ pub fn choose_move<S: Strategy + ?Sized>(
     longest
         .or_else(|| moves.first().cloned())
         .ok_or_else(|| Error::Undefined("the game is over: there is no move".into()))
+}
+
+/// A move that leaves a drawn position, from a drawn position (one exists: were every
+/// move to a won position for the opponent, this one would be lost).
+fn hold_the_draw<S: Strategy + ?Sized>(
+    strategy: &S,
+    position: &S::Position,
+    convention: Convention,
+    rng: &mut StdRng,
+    budget: &Budget,
+) -> Result<S::Move, Error> {
+    let (moves, _) = strategy.legal_moves(position, SEARCH_BRANCHING.get());
+    let values = strategy.move_values(position, moves, convention, budget)?;
+    let drawing: Vec<S::Move> = values
+        .into_iter()
+        .filter(|value| value.after == Outcome::D)
+        .map(|value| value.play)
+        .collect();
+    drawing.choose(rng).cloned().ok_or_else(|| {
+        Error::Undefined(format!(
+            "{}: no move that holds the draw among the first {} moves",
+            strategy.spec(),
+            SEARCH_BRANCHING.value
+        ))
+    })
 }
 
 /// The move after which the game lasts longest (the first such, in the family's
@@ -141,7 +167,8 @@ fn longest_defence<S: Strategy + ?Sized>(
         .with_timeout(Duration::from_millis(PLAY_LOOKAHEAD.value));
     let searched = strategy.search_after(position, moves, convention, &budget)?;
     let mut best: Option<(u32, &S::Move)> = None;
-    for (play, (_, remoteness)) in moves.iter().zip(searched) {
+    for (play, solved) in moves.iter().zip(searched) {
+        let remoteness = solved.remoteness?;
         if best.is_none_or(|(longest, _)| remoteness > longest) {
             best = Some((remoteness, play));
         }

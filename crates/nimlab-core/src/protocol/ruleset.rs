@@ -15,6 +15,7 @@ use crate::budget::Budget;
 use crate::error::{Error, InputError};
 use crate::num::Nat;
 use crate::rules::{Convention, Game};
+use crate::solve::loopy::Gamma;
 use rand::rngs::StdRng;
 use std::any::Any;
 use std::fmt::{self, Debug};
@@ -190,6 +191,10 @@ ruleset! {
 
     /// The memory the game keeps between questions, in 8-byte words.
     fn held_words(&self) -> u64 => same;
+
+    /// For tokens on a graph: the values of vertices 0 to `upto` (see
+    /// [`Strategy::vertex_values`]).
+    fn vertex_values(&self, upto: usize => as_is) -> Option<Vec<Gamma>> => same;
 
     /// Read a position (errors name the offending token).
     fn parse_position(&self, text: &str => as_is) -> Result<AnyPosition, InputError>

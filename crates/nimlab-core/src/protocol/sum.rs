@@ -18,6 +18,7 @@ use crate::parse::parse_bounded;
 use crate::protocol::board::{Board, SumPart};
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
+use crate::solve::loopy::{Gamma, shown};
 use crate::solve::sum::{ValueProfile, nim_sum};
 use malachite_base::num::basic::traits::Zero;
 use std::collections::BTreeSet;
@@ -48,24 +49,107 @@ impl Sum {
         parts.join(" + ")
     }
 
-    /// The parts' normal-play Grundy values.
-    fn values(&self, position: &[AnyPosition], budget: &Budget) -> Result<Vec<Nat>, Error> {
+    /// The parts' normal-play values: Grundy values, or ∞(K) for a part whose
+    /// positions can repeat ([`Gamma`]).
+    fn gammas(&self, position: &[AnyPosition], budget: &Budget) -> Result<Vec<Gamma>, Error> {
         self.parts
             .iter()
             .zip(position)
             .map(|(part, p)| {
-                part.analyze(p, Convention::Normal, 0, budget)?
-                    .grundy
-                    .ok_or_else(|| {
-                        Error::NoKnownValue(format!(
-                            "the Grundy value of {} in {} is not known, so the sum cannot be \
-                             solved",
-                            part.format_position(p),
-                            part.spec()
-                        ))
-                    })
+                let analysis = part.analyze(p, Convention::Normal, 0, budget)?;
+                match (analysis.grundy, analysis.infinite) {
+                    (Some(g), _) => Ok(Gamma::Finite(g)),
+                    (None, Some(k)) => Ok(Gamma::Infinite(k)),
+                    (None, None) => Err(Error::NoKnownValue(format!(
+                        "the Grundy value of {} in {} is not known, so the sum cannot be \
+                         solved",
+                        part.format_position(p),
+                        part.spec()
+                    ))),
+                }
             })
             .collect()
+    }
+
+    /// The parts' normal-play Grundy values; an error if one is infinite.
+    fn values(&self, position: &[AnyPosition], budget: &Budget) -> Result<Vec<Nat>, Error> {
+        self.gammas(position, budget)?
+            .into_iter()
+            .zip(position)
+            .zip(&self.parts)
+            .map(|((value, p), part)| match value {
+                Gamma::Finite(g) => Ok(g),
+                Gamma::Infinite(_) => Err(Error::NoKnownValue(format!(
+                    "{} in {} has an infinite value: play there may go on forever, and \
+                     misère play of such sums is not solved by nimlab",
+                    part.format_position(p),
+                    part.spec()
+                ))),
+            })
+            .collect()
+    }
+
+    /// Normal play when some part's value is infinite, by Smith's rule: the sum is
+    /// ∞(K ⊕ s) when one part is ∞(K) and the others' nim-sum is s, won when 0 is in
+    /// it by moving that part to value s, and drawn otherwise; with two infinite
+    /// parts it is drawn.
+    fn loopy(
+        &self,
+        position: &[AnyPosition],
+        values: &[Gamma],
+        max_moves: usize,
+        budget: &Budget,
+    ) -> Result<Analysis<SumMove>, Error> {
+        let sum = Gamma::sum_of(values);
+        let mut winning = WinningMoves::new(max_moves);
+        if sum.outcome() == Outcome::N {
+            let part = values
+                .iter()
+                .position(|v| v.finite().is_none())
+                .expect("an infinite part");
+            let others = nim_sum(
+                &values
+                    .iter()
+                    .filter_map(Gamma::finite)
+                    .cloned()
+                    .collect::<Vec<_>>(),
+            );
+            let (moves, count) =
+                self.parts[part].moves_with_value(&position[part], &others, max_moves, budget)?;
+            winning.add_count(count);
+            let reason = format!(
+                "brings game {} from ∞ to value {others}, so the sum becomes 0",
+                part + 1
+            );
+            for play in moves {
+                winning.keep(SumMove { part, play }, &reason, |play| {
+                    self.describe_move(&position.to_vec(), play)
+                });
+            }
+        }
+        let terms: Vec<String> = values.iter().map(shown).collect();
+        let consequence = match sum.outcome() {
+            Outcome::N => "0 is reachable, so the player to move wins",
+            _ if values.iter().filter(|v| v.finite().is_none()).count() > 1 => {
+                "two infinite values: neither player can force a win, so play goes on forever \
+                 (a draw)"
+            }
+            _ => {
+                "0 is not reachable: neither player can force a win, so play goes on forever \
+                  (a draw)"
+            }
+        };
+        let explanation = format!(
+            "Smith's rule on the games' values: {} = {}; {consequence}",
+            terms.join(" ⊕ "),
+            shown(&sum)
+        );
+        let mut analysis =
+            winning.into_analysis(Convention::Normal, sum.outcome(), None, explanation);
+        if let Gamma::Infinite(k) = sum {
+            analysis.infinite = Some(k);
+        }
+        Ok(analysis)
     }
 
     /// The Grundy values of every part's heaps, when each part is a game played on
@@ -406,7 +490,14 @@ impl Strategy for Sum {
                 other => other,
             });
         }
-        let values = self.values(position, budget)?;
+        let gammas = self.gammas(position, budget)?;
+        if gammas.iter().any(|g| g.finite().is_none()) {
+            return self.loopy(position, &gammas, max_moves, budget);
+        }
+        let values: Vec<Nat> = gammas
+            .into_iter()
+            .filter_map(|g| g.finite().cloned())
+            .collect();
         let x = nim_sum(&values);
         let (moves, count) =
             self.moves_to_nim_sum(position, &values, &Nat::ZERO, max_moves, budget)?;
@@ -543,6 +634,63 @@ mod tests {
                 "{text}"
             );
         }
+    }
+
+    /// Sums of a graph with cycles and Nim: Smith's rule (finite values add like
+    /// nimbers, ∞ decides as the rule says) against retrograde analysis of the whole
+    /// sum, with every winning move.
+    #[test]
+    fn sums_with_loopy_graphs_follow_smiths_rule() {
+        use crate::registry::game_with;
+        use crate::solve::loopy::Retrograde;
+        let budget = Budget::unlimited();
+        let mut outcomes = std::collections::BTreeMap::new();
+        // 0 ⇄ 1, 1 → 2, 2 → 3, 3 → 1, 4 → 4 (a pass), 4 → 0, 5 → 3, and 0 → 6 and
+        // 2 → 6, where 6 has no move.
+        let graph = "7 10 0 1 1 0 1 2 2 3 3 1 4 4 4 0 5 3 0 6 2 6";
+        let loopy = game_with("graph:g.txt", &|_| Ok(graph.to_string())).unwrap();
+        for spec in [
+            vec![loopy.clone(), game("nim").unwrap()],
+            vec![loopy.clone(), loopy],
+        ] {
+            let sum = Sum::new(spec);
+            for a in 0..7 {
+                for b in 0..7 {
+                    let Ok(position) = sum.parse_position(&format!("{a} + {b}")) else {
+                        continue;
+                    };
+                    let solved =
+                        Retrograde::solve(&sum, &position, Convention::Normal, &budget).unwrap();
+                    let analysis = sum
+                        .analyze(&position, Convention::Normal, usize::MAX, &budget)
+                        .unwrap();
+                    let truth = solved.get(&sum, &position).unwrap().outcome;
+                    assert_eq!(
+                        analysis.outcome,
+                        truth,
+                        "{}",
+                        sum.format_position(&position)
+                    );
+                    *outcomes.entry(truth.letter()).or_insert(0) += 1;
+                    let text = |p: &Vec<AnyPosition>| sum.format_position(p);
+                    let mut listed: Vec<String> = analysis
+                        .winning_moves
+                        .iter()
+                        .map(|m| text(&sum.apply(&position, &m.play)))
+                        .collect();
+                    let mut winning: Vec<String> = sum
+                        .moves(&position)
+                        .into_iter()
+                        .filter(|q| solved.get(&sum, q).unwrap().outcome == Outcome::P)
+                        .map(|q| text(&q))
+                        .collect();
+                    listed.sort();
+                    winning.sort();
+                    assert_eq!(listed, winning, "{}", text(&position));
+                }
+            }
+        }
+        assert_eq!(outcomes.len(), 3, "{outcomes:?}");
     }
 
     #[test]

@@ -27,12 +27,22 @@ pub struct AnalysisReport {
     /// Normal or misère play.
     #[cfg_attr(feature = "serde", serde(with = "crate::json::convention"))]
     pub convention: Convention,
-    /// "N" (the player to move wins) or "P".
+    /// "N" (the player to move wins), "P" (the other player wins) or "D" (a draw).
     #[cfg_attr(feature = "serde", serde(with = "crate::json::outcome"))]
     pub outcome: Outcome,
     /// The normal-play Grundy value, when known.
     #[cfg_attr(feature = "serde", serde(with = "crate::json::optional_number"))]
     pub grundy: Option<Nat>,
+    /// In a game whose positions can repeat, when the generalized Sprague–Grundy
+    /// value is ∞(K): the set K, the finite values one move reaches.
+    #[cfg_attr(
+        feature = "serde",
+        serde(
+            with = "crate::json::optional_numbers",
+            skip_serializing_if = "Option::is_none"
+        )
+    )]
+    pub infinite: Option<Vec<Nat>>,
     /// One line saying why.
     pub explanation: String,
     /// How many winning moves there are in all.
@@ -94,6 +104,7 @@ impl AnalysisReport {
             convention: analysis.convention,
             outcome: analysis.outcome,
             grundy: analysis.grundy,
+            infinite: analysis.infinite.map(|k| k.into_iter().collect()),
             explanation: analysis.explanation,
             winning_move_count: analysis.winning_move_count,
             winning_moves,
@@ -138,13 +149,13 @@ pub struct MoveReport {
     pub description: String,
     /// The position after it, when positions were asked for.
     pub to: Option<String>,
-    /// For the player who makes it: "win" if it leaves the opponent lost, else "lose"
-    /// (the JSON field `result`).
+    /// The outcome of the position after it, for the opponent: for the player who
+    /// makes the move, "win" (P), "lose" (N) or "draw" (D), the JSON field `result`.
     #[cfg_attr(
         feature = "serde",
         serde(rename = "result", with = "crate::json::result")
     )]
-    pub wins: bool,
+    pub after: Outcome,
     /// The normal-play Grundy value of the position after it, where known.
     #[cfg_attr(
         feature = "serde",
@@ -180,7 +191,7 @@ impl MovesReport {
                     text: game.move_text(position, play),
                     description: game.describe_move(position, play),
                     to: with_positions.then(|| game.format_position(&game.apply(position, play))),
-                    wins: value.wins,
+                    after: value.after,
                     grundy: value.grundy,
                     remoteness: value.remoteness,
                 }

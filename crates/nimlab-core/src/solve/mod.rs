@@ -1,6 +1,7 @@
 //! Solving impartial games: mex, the generic Grundy engine and brute-force oracle,
-//! disjunctive sums, and certified periodicity.
+//! disjunctive sums, certified periodicity, and loopy games (draws).
 
+pub mod loopy;
 pub mod mex;
 pub mod period;
 pub mod quotient;

@@ -105,11 +105,13 @@ impl<'a> Input<'a> {
     }
 }
 
-/// FIRST when the player to move wins, SECOND otherwise.
+/// FIRST when the player to move wins, SECOND when the other player does, DRAW
+/// when neither can force a win (the tasks' games all end, so never).
 pub fn winner(outcome: Outcome) -> &'static str {
     match outcome {
         Outcome::N => "FIRST",
         Outcome::P => "SECOND",
+        Outcome::D => "DRAW",
     }
 }
 

@@ -6,7 +6,7 @@ use crate::output::{convention_rule, read_position, to_stdout, write_json};
 use nimlab_core::limits::POSITION_ECHO;
 use nimlab_core::parse::parse_bounded;
 use nimlab_core::report::AnalysisReport;
-use nimlab_core::text::plural;
+use nimlab_core::text::{list_with_and, plural};
 use nimlab_core::{Convention, Nat, Outcome};
 use std::io::{self, Write};
 
@@ -76,6 +76,19 @@ fn write_plain(out: &mut dyn Write, report: &AnalysisReport) -> io::Result<()> {
         };
         writeln!(out, "{label}: {grundy}")?;
     }
+    if let Some(reachable) = &report.infinite {
+        let k: Vec<String> = reachable.iter().map(|v| v.to_string()).collect();
+        let reached = match k.len() {
+            0 => "no finite value".to_string(),
+            1 => format!("the finite value {}", k[0]),
+            _ => format!("the finite values {}", list_with_and(&k)),
+        };
+        writeln!(
+            out,
+            "Value: inf{{{}}} (infinite: play may go on forever; one move reaches {reached})",
+            k.join(","),
+        )?;
+    }
     writeln!(out, "Why: {}", report.explanation)?;
     let count = &report.winning_move_count;
     match report.outcome {
@@ -94,6 +107,10 @@ fn write_plain(out: &mut dyn Write, report: &AnalysisReport) -> io::Result<()> {
                 "The player to move wins, with {count} winning {moves}:"
             )?;
         }
+        Outcome::D => writeln!(
+            out,
+            "A draw: neither player can force a win, so with perfect play the game goes on forever."
+        )?,
     }
     for m in &report.winning_moves {
         match &m.to {

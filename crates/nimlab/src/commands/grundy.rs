@@ -6,13 +6,16 @@ use crate::failure::Failure;
 use crate::output::to_stdout;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use indicatif::{ProgressBar, ProgressStyle};
-use nimlab_core::Budget;
 use nimlab_core::limits::GRUNDY_TABLE;
+use nimlab_core::num::to_u64;
 use nimlab_core::parse::parse_bounded;
+use nimlab_core::solve::loopy::Gamma;
 use nimlab_core::solve::period::Periodicity;
+use nimlab_core::{Budget, Ruleset};
 use nimlab_runs::format::{Encoding, Format};
 use nimlab_runs::sequence::{self, Event, Outcome, Start};
 use signal_hook::consts::{SIGINT, SIGTERM};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -24,7 +27,8 @@ Examples:
   nimlab grundy take:3 --upto 12 --format csv
   nimlab grundy kayles --upto 1000000 --format bfile --out kayles.txt
   nimlab grundy octal:0.167 --upto 100000 --format binary --out 0.167.bin
-  nimlab grundy grundy-game --upto 5000 --plot grundy-game.svg";
+  nimlab grundy grundy-game --upto 5000 --plot grundy-game.svg
+  nimlab grundy graph:loop.txt --upto 9     values of vertices 0 to 9 (inf{0,2}: ∞ reaching 0 and 2)";
 
 /// Print the Grundy values g(0), …, g(N) of a single heap.
 ///
@@ -42,7 +46,8 @@ Examples:
 pub struct Args {
     /// The game, e.g. subtraction:1,3,4 (a game played on heaps).
     game: String,
-    /// The largest heap size.
+    /// The largest heap size (for a graph, dag:FILE or graph:FILE: the last vertex to
+    /// list).
     #[arg(long, value_name = "N")]
     upto: String,
     /// How the values are written (the binary format is described in docs/FORMATS.md).
@@ -74,6 +79,9 @@ const MAX_CHECKPOINT_SECONDS: f64 = 86_400.0;
 
 pub fn run(args: Args) -> Result<(), Failure> {
     let game = game(&args.game)?;
+    if game.vertex_values(0).is_some() {
+        return vertex_table(&args, game.as_ref());
+    }
     let sequence = heap_sequence(game.as_ref())?;
     let engine = sequence.engine_rules();
     let in_memory = args.out.is_none() || engine.is_none();
@@ -120,6 +128,71 @@ pub fn run(args: Args) -> Result<(), Failure> {
         draw(plot, &game.spec(), &values, periodicity.as_ref())?;
     }
     Ok(())
+}
+
+/// The values of the vertices 0 to `--upto` of a graph (`dag:FILE`, `graph:FILE`):
+/// Grundy values, and ∞ written `inf{0,2}` with its set K (in JSON, the object
+/// `{"infinite": [0, 2]}`), in the format asked for.
+fn vertex_table(args: &Args, game: &dyn Ruleset) -> Result<(), Failure> {
+    if args.plot.is_some() || args.resume || args.format == Format::Binary {
+        return Err(Failure::Input(format!(
+            "invalid option for {}: the values of a graph's vertices are written as plain, \
+             csv, json or bfile text, without --plot, --resume or binary",
+            game.spec()
+        )));
+    }
+    let upto = parse_bounded(&args.upto, "--upto", 0, u64::MAX)?;
+    let upto = usize::try_from(upto).unwrap_or(usize::MAX);
+    let values = game.vertex_values(upto).expect("a graph");
+    let write = |out: &mut dyn Write| -> io::Result<()> {
+        match args.format {
+            Format::Plain => {
+                let line: Vec<String> = values.iter().map(|g| g.to_string()).collect();
+                writeln!(out, "{}", line.join(" "))
+            }
+            Format::Csv => {
+                writeln!(out, "vertex,value")?;
+                for (v, g) in values.iter().enumerate() {
+                    writeln!(out, "{v},{g}")?;
+                }
+                Ok(())
+            }
+            Format::Bfile => {
+                for (v, g) in values.iter().enumerate() {
+                    writeln!(out, "{v} {g}")?;
+                }
+                Ok(())
+            }
+            Format::Json => {
+                let values: Vec<serde_json::Value> = values
+                    .iter()
+                    .map(|g| match g {
+                        Gamma::Finite(g) => serde_json::json!(to_u64(g)),
+                        Gamma::Infinite(k) => {
+                            let k: Vec<Option<u64>> = k.iter().map(to_u64).collect();
+                            serde_json::json!({ "infinite": k })
+                        }
+                    })
+                    .collect();
+                let report = serde_json::json!({
+                    "game": game.spec(),
+                    "upto": values.len() - 1,
+                    "values": values,
+                });
+                writeln!(out, "{report}")
+            }
+            Format::Binary => unreachable!("refused above"),
+        }
+    };
+    match &args.out {
+        Some(path) => {
+            let mut file = std::fs::File::create(path)
+                .map_err(|e| Failure::Other(format!("cannot write {}: {e}", path.display())))?;
+            write(&mut file)
+                .map_err(|e| Failure::Other(format!("cannot write {}: {e}", path.display())))
+        }
+        None => to_stdout(write),
+    }
 }
 
 /// Run `run`, with a progress bar with rate and time left on a terminal (drawn nowhere

@@ -9,7 +9,7 @@ use nimlab_core::limits::POSITION_ECHO;
 use nimlab_core::parse::parse_bounded;
 use nimlab_core::report::MovesReport;
 use nimlab_core::text::plural;
-use nimlab_core::{Convention, Nat};
+use nimlab_core::{Convention, Nat, Outcome};
 use std::io::{self, Write};
 
 const EXAMPLES: &str = "\
@@ -83,7 +83,11 @@ fn write_plain(out: &mut dyn Write, report: &MovesReport) -> io::Result<()> {
         .unwrap_or(0)
         .min(COLUMN);
     for m in &report.moves {
-        let result = if m.wins { "win " } else { "lose" };
+        let result = match m.after {
+            Outcome::P => "win ",
+            Outcome::N => "lose",
+            Outcome::D => "draw",
+        };
         let mut values = Vec::new();
         if let Some(grundy) = &m.grundy {
             values.push(match report.convention {

@@ -205,6 +205,15 @@ impl Session {
         format!("{} {}", count_in_words(&taken), tokens_word(&taken))
     }
 
+    /// The game is declared drawn by repetition.
+    pub(super) fn announce_draw(&self) {
+        say(&format!(
+            "This position has now occurred {} times with the same player to move, so the \
+             game is declared a draw: neither of us could force a win.",
+            super::game::REPETITIONS_IN_WORDS
+        ));
+    }
+
     pub(super) fn announce_end(&self, winner: Player) {
         let last = self.state.last_mover();
         let you_win = winner == Player::Person;

@@ -7,6 +7,14 @@ use nimlab_core::report::review::PlayedMove;
 use nimlab_core::rules::Convention;
 use std::sync::Arc;
 
+/// How many times a position may occur with the same player to move before the game
+/// is declared drawn: the third occurrence draws, as in chess. Only games whose
+/// positions can repeat (`graph:FILE`) reach it; a winning computer never repeats a
+/// position, so the rule never takes a won game from it.
+pub const REPETITIONS: usize = 3;
+/// [`REPETITIONS`] in words, for the dialogue.
+pub const REPETITIONS_IN_WORDS: &str = "three";
+
 /// A game in progress between the person and the computer.
 pub struct GameState {
     pub game: Arc<dyn Ruleset>,
@@ -50,6 +58,17 @@ impl GameState {
                 self.convention,
             )
         })
+    }
+
+    /// Whether the game is declared drawn: the position now has occurred
+    /// [`REPETITIONS`] times with the same player to move.
+    pub fn drawn(&self) -> bool {
+        let now = self.game.canonical(self.position());
+        let same_mover = std::iter::once(&self.start)
+            .chain(self.history.iter().map(|m| &m.position))
+            .rev()
+            .step_by(2);
+        same_mover.filter(|p| self.game.canonical(p) == now).count() >= REPETITIONS
     }
 
     /// Play `play` for `by` from the position now.
@@ -109,6 +128,34 @@ mod tests {
             assert_eq!(state.to_move(), Player::Person);
             assert_eq!(state.game.format_position(state.position()), before_person);
         }
+    }
+
+    /// A position that occurs for the third time with the same player to move draws
+    /// the game; the same position with the other player to move does not count.
+    #[test]
+    fn the_third_repetition_draws() {
+        let ruleset =
+            nimlab_core::registry::game_with("graph:g", &|_| Ok("2 3 0 1 1 0 1 1".into())).unwrap();
+        let mut state = GameState {
+            game: Arc::clone(&ruleset),
+            convention: Convention::Normal,
+            start: ruleset.parse_position("0").unwrap(),
+            first: Player::Person,
+            history: Vec::new(),
+        };
+        // Vertex 0 with the person to move occurs at the start and after moves 2 and
+        // 4; vertex 1 with the computer to move only twice by then.
+        for (moves, to) in ["1", "0", "1", "0"].into_iter().enumerate() {
+            assert!(!state.drawn(), "after {moves} moves");
+            let play = state.game.parse_move(state.position(), to).unwrap();
+            state.play(state.to_move(), &play);
+        }
+        assert!(state.drawn());
+        state.history.pop();
+        // 1 → 1 is a pass: vertex 1 with the person to move, then the computer.
+        let pass = state.game.parse_move(state.position(), "1").unwrap();
+        state.play(state.to_move(), &pass);
+        assert!(!state.drawn());
     }
 
     /// The winner of a finished game follows the convention: in normal play the last

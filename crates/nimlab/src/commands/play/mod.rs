@@ -36,7 +36,12 @@ Examples:
   nimlab play subtraction:1,3,4 20 --level 6 --seed 42
   nimlab play take:3 --first con       the computer picks the start it wins
 
-While playing, type a move, or: hint (or ?), undo, quit. Ctrl-D also quits.";
+While playing, type a move, or: hint (or ?), undo, quit. Ctrl-D also quits.
+
+In games whose positions can repeat (graph:FILE), play that goes on forever is a
+draw: the game is declared drawn when a position occurs for the third time with the
+same player to move. The computer wins when it can (it never repeats a position
+then) and holds the draw when it cannot.";
 
 /// The game `nimlab play` starts with no arguments: 12 tokens in a pot, draw 1 to 3.
 const DEFAULT_GAME: &str = "take:3";
@@ -250,6 +255,10 @@ impl Session {
                 println!("I will go first, so you can see how it is done.");
                 Player::Computer
             }
+            Outcome::D => {
+                println!("Neither of us can force a win from here. You go first.");
+                Player::Person
+            }
         })
     }
 
@@ -257,6 +266,10 @@ impl Session {
         loop {
             if let Some(winner) = self.state.winner() {
                 self.announce_end(winner);
+                return Ok(());
+            }
+            if self.state.drawn() {
+                self.announce_draw();
                 return Ok(());
             }
             match self.state.to_move() {
