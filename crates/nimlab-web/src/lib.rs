@@ -196,26 +196,39 @@ async fn answer<T: Send + 'static, R: Serialize + Send + 'static>(
     }
 }
 
-/// The game a request names. A graph travels in the request (`"game": "dag"` with
-/// `"graph"`); a spec naming a file is refused, as the server reads no files.
+/// The game a request names. A graph travels in the request (`"game": "dag"` or
+/// `"graph"` with `"graph"`, or a sum naming `dag:` or `graph:` parts, which all play
+/// on that graph); a spec naming a file without one is refused, as the server reads
+/// no files.
 fn resolve(game: &str, graph: Option<&str>) -> Result<Arc<dyn Ruleset>, Error> {
-    let refuse_files = |file: &str| {
-        Err(InputError::invalid(
-            "file",
-            file,
-            "no file: the server reads none; send a graph as {\"game\": \"dag\", \"graph\": \"4 4 1 0 2 0 3 1 3 2\"}",
-        ))
+    let Some(graph) = graph else {
+        let refuse_files = |file: &str| {
+            Err(InputError::invalid(
+                "file",
+                file,
+                "no file: the server reads none; send a graph as {\"game\": \"dag\", \"graph\": \"4 4 1 0 2 0 3 1 3 2\"}",
+            ))
+        };
+        return Ok(game_with(game, &refuse_files)?);
     };
-    match (game.trim(), graph) {
-        ("dag", Some(graph)) => {
-            let graph = graph.to_string();
-            Ok(game_with("dag:request", &move |_| Ok(graph.clone()))?)
-        }
-        (_, Some(_)) => {
-            Err(InputError::invalid("graph", game, "\"game\": \"dag\" with a \"graph\"").into())
-        }
-        (spec, None) => Ok(game_with(spec, &refuse_files)?),
+    let spec = match game.trim() {
+        family @ ("dag" | "graph") => format!("{family}:request"),
+        spec => spec.to_string(),
+    };
+    let used = std::cell::Cell::new(false);
+    let game = game_with(&spec, &|_| {
+        used.set(true);
+        Ok(graph.to_string())
+    })?;
+    if !used.get() {
+        return Err(InputError::invalid(
+            "graph",
+            &spec,
+            "a game played on the graph sent: \"dag\", \"graph\", or a sum with dag: or graph: parts",
+        )
+        .into());
     }
+    Ok(game)
 }
 
 /// A question about one position.

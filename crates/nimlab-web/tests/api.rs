@@ -184,6 +184,29 @@ async fn graphs_travel_inline_and_files_are_refused() {
         assert_eq!(status, StatusCode::BAD_REQUEST, "{error}");
         assert_eq!(error["error"], "input");
     }
+    // A graph with a cycle: 0 ⇄ 1 and 1 → 2. From 0 the only move is to 1, from
+    // which the opponent moves to 2 and wins, so 0 is lost; alone the cycle 3 ⇄ 4
+    // draws. The same graph serves the parts of a sum.
+    let loopy = "5 5 0 1 1 0 1 2 3 4 4 3";
+    for (game, position, outcome) in [
+        ("graph", "0", "P"),
+        ("graph", "1", "N"),
+        ("graph", "3", "D"),
+        ("graph:g + nim", "3 + 2", "D"),
+        ("graph:g + nim", "1 + 1", "P"),
+    ] {
+        let body = json!({"game": game, "graph": loopy, "position": position});
+        let (status, answer) = post("/api/analyze", body).await;
+        assert_eq!(status, StatusCode::OK, "{game} {position}: {answer}");
+        assert_eq!(answer["outcome"], outcome, "{game} {position}: {answer}");
+    }
+    let body = json!({"game": "dag", "graph": loopy, "position": "0"});
+    let (status, error) = post("/api/analyze", body).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{error}");
+    assert!(
+        error["message"].as_str().unwrap().contains("graph:FILE"),
+        "{error}"
+    );
 }
 
 #[tokio::test]
