@@ -180,7 +180,15 @@ fn read_edges(text: &str) -> Result<(usize, Vec<(u32, u32)>), InputError> {
     let edge_count = parse_bounded(words.next().unwrap_or(""), "edge count", 0, DAG_EDGES.value)?;
     let mut edges = Vec::with_capacity(edge_count.min(1 << 20) as usize);
     for i in 1..=edge_count {
-        let u = vertex(words.next(), vertices, || format!("start of edge {i}"))?;
+        let Some(start) = words.next() else {
+            let found = i - 1;
+            return Err(InputError::invalid(
+                "edge count",
+                &edge_count.to_string(),
+                format!("{found}, the number of edges that follow it"),
+            ));
+        };
+        let u = vertex(Some(start), vertices, || format!("start of edge {i}"))?;
         let v = vertex(words.next(), vertices, || format!("end of edge {i}"))?;
         edges.push((u, v));
     }
@@ -382,8 +390,10 @@ impl TokenGraph {
             Kind::Dag => "Grundy value",
             Kind::Loopy => "value",
         };
+        let stuck = tokens.iter().all(|&v| self.out(v).is_empty());
         let consequence = match (self.kind, sum.outcome()) {
             (Kind::Dag, _) => "",
+            (Kind::Loopy, Outcome::P) if stuck => "; the player to move has no move and loses",
             (Kind::Loopy, Outcome::P) => {
                 "; the player to move loses: every move can be answered by a move back to \
                  value 0"
@@ -896,7 +906,10 @@ mod tests {
         assert!(err("3 1 0 3").contains("end of edge 1 '3'"));
         assert!(err("3 1 -1 0").contains("'-1'"));
         assert!(err("3 1 0 1 2").contains("nothing after the 1 edge"));
-        assert!(err("3 2 0 1").starts_with("missing start of edge 2"));
+        assert_eq!(
+            err("3 2 0 1"),
+            "invalid edge count '2': expected 1, the number of edges that follow it"
+        );
         let dag = TokenGraph::parse("3 1 2 0", "g", Kind::Dag).unwrap();
         assert!(
             dag.parse_position("3")
