@@ -35,7 +35,9 @@ def memory(pid):
     return out
 
 
-def post(port, path, body, timeout=60):
+def post(port, path, body, timeout=60, whole=False):
+    """POST JSON; the status and the answer's body (its first 200 bytes unless whole)."""
+    limit = None if whole else 200
     request = urllib.request.Request(
         f"http://127.0.0.1:{port}{path}",
         data=json.dumps(body).encode(),
@@ -43,9 +45,9 @@ def post(port, path, body, timeout=60):
     )
     try:
         with urllib.request.urlopen(request, timeout=timeout) as r:
-            return r.status, r.read()[:200]
+            return r.status, r.read()[:limit]
     except urllib.error.HTTPError as e:
-        return e.code, e.read()[:200]
+        return e.code, e.read()[:limit]
     except Exception as e:  # a refused or reset connection: the server may be gone
         return "error", str(e)[:200]
 

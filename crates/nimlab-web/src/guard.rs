@@ -7,13 +7,14 @@ use axum::extract::{Request, State};
 use axum::http::{StatusCode, header};
 use axum::middleware::Next;
 use axum::response::Response;
+use http_body::Body as _;
 use http_body_util::{BodyExt, LengthLimitError, Limited};
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tokio::sync::Semaphore;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-/// Seconds a request's body may take to arrive (after its headers).
+/// Seconds a request's body may take to arrive (after its headers), by default.
 pub const BODY_SECONDS: u64 = 10;
 
 /// The `Host` names a server answers.
@@ -72,15 +73,29 @@ pub(crate) struct Guard {
     /// bytes and what is parsed from them).
     bodies: Semaphore,
     body_kib: usize,
+    /// How long a body may take to arrive.
+    body_timeout: Duration,
+    /// Kibibytes of answers that may be held at once, until they are written out.
+    answers: Arc<Semaphore>,
+    answer_kib: usize,
 }
 
 impl Guard {
-    pub(crate) fn new(hosts: Hosts, body_memory: usize) -> Guard {
+    pub(crate) fn new(
+        hosts: Hosts,
+        body_memory: usize,
+        answer_memory: usize,
+        body_timeout: Duration,
+    ) -> Guard {
         let body_kib = (body_memory >> 10).max(2 * (MAX_BODY_BYTES >> 10));
+        let answer_kib = (answer_memory >> 10).max(1);
         Guard {
             hosts,
             bodies: Semaphore::new(body_kib),
             body_kib,
+            body_timeout,
+            answers: Arc::new(Semaphore::new(answer_kib)),
+            answer_kib,
         }
     }
 }
@@ -100,8 +115,11 @@ tokio::task_local! {
 }
 
 /// Refuse foreign `Host` names (403), bodies longer than [`MAX_BODY_BYTES`] (413) or
-/// slower than [`BODY_SECONDS`] (408), all as JSON; then read the body whole, holding
-/// its memory from the guard's share until the answer is made.
+/// slower than the body timeout (408, after [`BODY_SECONDS`] by default), all as
+/// JSON; then read the body whole, holding its memory from the guard's share until
+/// the answer is made, and hold the answer's memory from the guard's share of
+/// answers until it is written out (or its connection closed): a client that never
+/// reads cannot pile up answers.
 pub(crate) async fn guard(
     State(guard): State<Arc<Guard>>,
     request: Request,
@@ -142,7 +160,7 @@ pub(crate) async fn guard(
     } else {
         0
     };
-    let wait = Duration::from_secs(BODY_SECONDS);
+    let wait = guard.body_timeout;
     let Ok(Ok(_memory)) = tokio::time::timeout(wait, guard.bodies.acquire_many(kib)).await else {
         return failure(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -168,13 +186,65 @@ pub(crate) async fn guard(
             return failure(
                 StatusCode::REQUEST_TIMEOUT,
                 "out-of-time",
-                &format!("the request's body did not arrive within {BODY_SECONDS} s"),
+                &format!(
+                    "the request's body did not arrive within {} s",
+                    wait.as_secs_f64()
+                ),
             );
         }
     };
     let key = crate::work::request_key(parts.uri.path(), &bytes);
     let request = Request::from_parts(parts, Body::from(bytes));
-    ARRIVAL.scope(Arrival { at, key }, next.run(request)).await
+    let response = ARRIVAL.scope(Arrival { at, key }, next.run(request)).await;
+    let length = response.body().size_hint().exact().unwrap_or(0) as usize;
+    if length < SMALL_ANSWER {
+        return response;
+    }
+    let kib = length.div_ceil(1024).min(guard.answer_kib) as u32;
+    let Ok(Ok(permit)) =
+        tokio::time::timeout(wait, guard.answers.clone().acquire_many_owned(kib)).await
+    else {
+        return failure(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "busy",
+            "the server is busy: too many answers wait to be read by their clients; try again",
+        );
+    };
+    response.map(|body| {
+        Body::new(Held {
+            body,
+            _permit: permit,
+        })
+    })
+}
+
+/// Answers shorter than this are not counted against the share of answers.
+const SMALL_ANSWER: usize = 16 << 10;
+
+/// An answer's body, holding its memory's share until it is dropped.
+struct Held {
+    body: Body,
+    _permit: OwnedSemaphorePermit,
+}
+
+impl http_body::Body for Held {
+    type Data = bytes::Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<http_body::Frame<Self::Data>, Self::Error>>> {
+        std::pin::Pin::new(&mut self.body).poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.body.is_end_stream()
+    }
+
+    fn size_hint(&self) -> http_body::SizeHint {
+        self.body.size_hint()
+    }
 }
 
 fn too_large() -> Response {

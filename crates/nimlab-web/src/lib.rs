@@ -81,9 +81,14 @@ const LATE_SECONDS: u64 = 5;
 /// Computations running at once in the quick lane ([`work`]); more requests wait for
 /// a turn.
 pub const WORKERS: usize = 4;
-/// The resident memory the server stays under, whatever it is asked: the process's
-/// live bytes are kept under [`Limits::process_memory`] (400 MiB) by admission, and
-/// the rest is the program, its threads' stacks, and what the allocator keeps.
+/// The resident memory the server stays under, whatever it is asked. It adds up as:
+/// computations start only while the process's live bytes leave room for every
+/// computation in flight to reach its bound ([`Limits::process_memory`], 352 MiB,
+/// which holds the quick lane's 4 × 16 MiB, the long lane's 2 × 96 MiB and the
+/// cache's 64 MiB); request bodies ([`BODY_MEMORY`], 32 MiB) and answers waiting to
+/// be read ([`ANSWER_MEMORY`], 64 MiB) have shares of their own; that is 448 MiB of
+/// live bytes at most, and the rest is the program, its threads' stacks, and what
+/// the allocator keeps.
 pub const SERVER_MEMORY: usize = 512 << 20;
 /// The words (8 bytes) of tables the cache of built games keeps in the server: 64
 /// MiB, a share of [`SERVER_MEMORY`].
@@ -91,6 +96,9 @@ pub const CACHE_WORDS: u64 = 1 << 23;
 /// Bytes of request bodies held at once (each counted twice, for its bytes and what
 /// is parsed from them).
 pub const BODY_MEMORY: usize = 32 << 20;
+/// Bytes of answers held at once until their clients read them (answers under 16
+/// KiB are not counted).
+pub const ANSWER_MEMORY: usize = 64 << 20;
 /// The most Wythoff pairs one request may ask for.
 pub const MAX_WYTHOFF_PAIRS: usize = 10_000;
 
@@ -100,12 +108,24 @@ const APP_CSS: &str = include_str!("../assets/app.css");
 const FAVICON_SVG: &str = include_str!("../assets/favicon.svg");
 
 /// How the app is set up: which `Host` names it answers, and the bounds of its work.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Config {
     /// The names answered.
     pub hosts: Hosts,
     /// The lanes' threads, memory and deadline.
     pub limits: Limits,
+    /// How long a request's body may take to arrive after its headers.
+    pub body_timeout: std::time::Duration,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            hosts: Hosts::default(),
+            limits: Limits::default(),
+            body_timeout: std::time::Duration::from_secs(guard::BODY_SECONDS),
+        }
+    }
 }
 
 /// What every handler shares.
@@ -120,19 +140,24 @@ struct AppState {
 pub fn app() -> Router {
     static SHARED: OnceLock<Arc<Lanes>> = OnceLock::new();
     let lanes = SHARED.get_or_init(|| Arc::new(Lanes::new(Limits::default())));
-    routes(lanes.clone(), Hosts::default())
+    routes(lanes.clone(), &Config::default())
 }
 
 /// The app with `config`, with lanes of its own.
 pub fn app_with(config: Config) -> Router {
-    routes(Arc::new(Lanes::new(config.limits)), config.hosts)
+    routes(Arc::new(Lanes::new(config.limits.clone())), &config)
 }
 
 /// Every route of the app, in one place.
-fn routes(lanes: Arc<Lanes>, hosts: Hosts) -> Router {
+fn routes(lanes: Arc<Lanes>, config: &Config) -> Router {
     nimlab_core::registry::bound_cache(CACHE_WORDS);
     let state = AppState { lanes };
-    let guard = Arc::new(Guard::new(hosts, BODY_MEMORY));
+    let guard = Arc::new(Guard::new(
+        config.hosts.clone(),
+        BODY_MEMORY,
+        ANSWER_MEMORY,
+        config.body_timeout,
+    ));
     Router::new()
         .route("/", get(|| async { Html(INDEX_HTML) }))
         .route(

@@ -8,6 +8,8 @@
 //!   [`Options::header_timeout`] of the first byte being awaited; this is also how
 //!   long a kept-alive connection may stay idle between requests. A request's body
 //!   has [`guard::BODY_SECONDS`](crate::guard::BODY_SECONDS) more.
+//! - **Write timeout.** An answer whose client reads nothing of it for as long
+//!   closes its connection, which frees the answer.
 //! - **Connection cap.** At most [`Options::max_connections`] connections are open,
 //!   and fewer when the process may open fewer files (the cap leaves
 //!   [`RESERVED_FILES`] descriptors free). A connection over the cap closes the
@@ -29,6 +31,7 @@ use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use std::collections::HashMap;
 use std::convert::Infallible;
+use std::future::Future;
 use std::io;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -52,8 +55,9 @@ pub struct Options {
     pub config: Config,
     /// The most connections open at once (fewer if the limit on open files says so).
     pub max_connections: usize,
-    /// How long a request's headers may take to arrive, and how long a kept-alive
-    /// connection may wait idle for its next request.
+    /// How long a request's headers may take to arrive, how long a kept-alive
+    /// connection may wait idle for its next request, and how long writing an answer
+    /// may wait for the client to read.
     pub header_timeout: Duration,
     /// The most bytes of a request's head (its line and headers): beyond, 431.
     pub max_head_bytes: usize,
@@ -151,6 +155,7 @@ pub(crate) async fn run(listener: TcpListener, router: Router, options: Options)
     let cap = connection_cap(options.max_connections);
     let connections = Arc::new(Connections::default());
     let epoch = Instant::now();
+    let write_timeout = options.header_timeout;
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new())
         .header_read_timeout(options.header_timeout)
@@ -194,7 +199,8 @@ pub(crate) async fn run(listener: TcpListener, router: Router, options: Options)
                     }
                 })
             };
-            let served = http.serve_connection(TokioIo::new(JsonErrors::new(stream)), service);
+            let stream = JsonErrors::new(stream, write_timeout);
+            let served = http.serve_connection(TokioIo::new(stream), service);
             tokio::pin!(served);
             tokio::select! {
                 _ = served.as_mut() => {}
@@ -268,7 +274,9 @@ fn refuse(stream: TcpStream) {
 
 /// A connection's stream whose writes pass through unchanged, except hyper's own
 /// answers to requests it could not parse (400, 414, 431 with an empty body), which
-/// are rewritten with a JSON body.
+/// are rewritten with a JSON body; and a write that makes no progress for the write
+/// timeout (a client that does not read its answer) fails, which closes the
+/// connection.
 ///
 /// hyper writes such an answer as one head: `HTTP/1.1 431 Request Header Fields Too
 /// Large`, `content-length: 0`, a date, and the blank line, without a
@@ -279,13 +287,41 @@ pub(crate) struct JsonErrors<S> {
     /// A rewritten answer being written: its bytes, how many are written, and the
     /// length of the original to report once all are.
     pending: Option<(Vec<u8>, usize, usize)>,
+    write_timeout: Duration,
+    /// Running while a write waits for the client.
+    stalled: Option<Pin<Box<tokio::time::Sleep>>>,
 }
 
 impl<S> JsonErrors<S> {
-    pub(crate) fn new(inner: S) -> Self {
+    pub(crate) fn new(inner: S, write_timeout: Duration) -> Self {
         JsonErrors {
             inner,
             pending: None,
+            write_timeout,
+            stalled: None,
+        }
+    }
+
+    /// `poll`, a write's progress, unless it has been waiting for the write timeout.
+    fn unless_stalled<T>(
+        &mut self,
+        cx: &mut Context<'_>,
+        poll: Poll<io::Result<T>>,
+    ) -> Poll<io::Result<T>> {
+        if poll.is_ready() {
+            self.stalled = None;
+            return poll;
+        }
+        let timeout = self.write_timeout;
+        let stalled = self
+            .stalled
+            .get_or_insert_with(|| Box::pin(tokio::time::sleep(timeout)));
+        match stalled.as_mut().poll(cx) {
+            Poll::Ready(()) => Poll::Ready(Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                "the client read nothing of its answer for the write timeout",
+            ))),
+            Poll::Pending => Poll::Pending,
         }
     }
 }
@@ -349,24 +385,31 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for JsonErrors<S> {
         if this.pending.is_none() {
             match rewritten(buf) {
                 Some(answer) => this.pending = Some((answer, 0, buf.len())),
-                None => return Pin::new(&mut this.inner).poll_write(cx, buf),
+                None => {
+                    let poll = Pin::new(&mut this.inner).poll_write(cx, buf);
+                    return this.unless_stalled(cx, poll);
+                }
             }
         }
-        let (answer, written, original) = this.pending.as_mut().expect("set above");
-        while *written < answer.len() {
-            let n = ready!(Pin::new(&mut this.inner).poll_write(cx, &answer[*written..]))?;
+        loop {
+            let (answer, written, original) = this.pending.as_mut().expect("set above");
+            if *written == answer.len() {
+                let original = *original;
+                this.pending = None;
+                return Poll::Ready(Ok(original));
+            }
+            let poll = Pin::new(&mut this.inner).poll_write(cx, &answer[*written..]);
+            let n = ready!(this.unless_stalled(cx, poll))?;
             if n == 0 {
                 return Poll::Ready(Err(io::ErrorKind::WriteZero.into()));
             }
-            *written += n;
+            this.pending.as_mut().expect("set above").1 += n;
         }
-        let original = *original;
-        this.pending = None;
-        Poll::Ready(Ok(original))
     }
 
     fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.inner).poll_flush(cx)
+        let poll = Pin::new(&mut self.inner).poll_flush(cx);
+        self.unless_stalled(cx, poll)
     }
 
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {

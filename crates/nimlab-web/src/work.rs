@@ -80,7 +80,7 @@ impl Default for Limits {
             long_workers: 2,
             long_queue: 6,
             long_memory: 96 << 20,
-            process_memory: 400 << 20,
+            process_memory: 352 << 20,
             request_time: Duration::from_secs(crate::REQUEST_SECONDS),
         }
     }

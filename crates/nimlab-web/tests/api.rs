@@ -314,3 +314,379 @@ async fn a_favicon_is_served() {
         );
     }
 }
+
+// The server under abuse. The figures (latencies, memory over time) are measured by
+// `load/run.sh`; these tests check outcomes only.
+
+/// Counts what each computation really allocates, as the `nimlab` binary does, so
+/// the tests below see the server's memory bounds at work.
+#[global_allocator]
+static ALLOCATOR: nimlab_web::memory::Counting = nimlab_web::memory::Counting::SYSTEM;
+
+use nimlab_web::{Config, Hosts, Limits, Options};
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+/// A bound on how long a test waits for something that must happen, so a bug makes
+/// the test fail instead of hanging; not a claim about speed.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+/// Send one request to an app made with `config`; the status and the JSON answer.
+async fn send_to(
+    app: axum::Router,
+    method: &str,
+    path: &str,
+    host: Option<&str>,
+    body: &str,
+) -> (StatusCode, Value) {
+    let mut request = Request::builder()
+        .method(method)
+        .uri(path)
+        .header("content-type", "application/json");
+    if let Some(host) = host {
+        request = request.header("host", host);
+    }
+    let request = request.body(Body::from(body.to_string())).unwrap();
+    let response = app.oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (
+        status,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
+}
+
+/// Whether an answer is a JSON error with a kind and a message.
+fn is_json_error(answer: &Value) -> bool {
+    answer["error"]
+        .as_str()
+        .is_some_and(|kind| !kind.is_empty())
+        && answer["message"].as_str().is_some_and(|m| !m.is_empty())
+}
+
+#[tokio::test]
+async fn wrong_methods_and_pages_are_json_errors() {
+    for (method, path, status) in [
+        ("PUT", "/api/analyze", StatusCode::METHOD_NOT_ALLOWED),
+        ("GET", "/api/moves", StatusCode::METHOD_NOT_ALLOWED),
+        ("DELETE", "/", StatusCode::METHOD_NOT_ALLOWED),
+        ("GET", "/nothing/here", StatusCode::NOT_FOUND),
+    ] {
+        let (got, answer) = send(method, path, Some("")).await;
+        assert_eq!(got, status, "{method} {path}");
+        assert!(is_json_error(&answer), "{method} {path}: {answer}");
+    }
+}
+
+#[tokio::test]
+async fn foreign_host_names_are_refused() {
+    let body = r#"{"game": "nim", "position": "3 4 5"}"#;
+    for (host, status) in [
+        ("evil.example", StatusCode::FORBIDDEN),
+        ("evil.example:7878", StatusCode::FORBIDDEN),
+        ("localhost:7878", StatusCode::OK),
+        ("127.0.0.1:7878", StatusCode::OK),
+    ] {
+        let (got, answer) =
+            send_to(nimlab_web::app(), "POST", "/api/analyze", Some(host), body).await;
+        assert_eq!(got, status, "{host}: {answer}");
+        if status == StatusCode::FORBIDDEN {
+            assert_eq!(answer["error"], "host", "{answer}");
+            assert!(answer["message"].as_str().unwrap().contains("--allow-host"));
+        }
+    }
+    let named = nimlab_web::app_with(Config {
+        hosts: Hosts::Local(vec!["games.lan".to_string()]),
+        ..Config::default()
+    });
+    let (got, _) = send_to(named, "POST", "/api/analyze", Some("games.lan:7878"), body).await;
+    assert_eq!(got, StatusCode::OK);
+}
+
+/// A server on a free loopback port with `options`; its address.
+async fn server(options: Options) -> std::net::SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(nimlab_web::serve_with(listener, options));
+    address
+}
+
+/// Send raw bytes on a new connection and read until the server closes it or the
+/// answer is complete; the status and the JSON body.
+async fn raw(address: std::net::SocketAddr, bytes: &[u8]) -> (u16, Value) {
+    let mut stream = TcpStream::connect(address).await.unwrap();
+    let _ = stream.write_all(bytes).await;
+    let mut answer = Vec::new();
+    let mut buffer = [0u8; 65536];
+    loop {
+        let read = tokio::time::timeout(PATIENCE, stream.read(&mut buffer))
+            .await
+            .expect("the server answers or closes");
+        match read {
+            Ok(0) | Err(_) => break,
+            Ok(n) => answer.extend_from_slice(&buffer[..n]),
+        }
+        let text = String::from_utf8_lossy(&answer);
+        if let Some((head, body)) = text.split_once("\r\n\r\n") {
+            let length = head
+                .lines()
+                .find_map(|line| {
+                    line.to_ascii_lowercase()
+                        .strip_prefix("content-length: ")
+                        .map(str::to_string)
+                })
+                .and_then(|n| n.trim().parse::<usize>().ok());
+            if length.is_some_and(|length| body.len() >= length) {
+                break;
+            }
+        }
+    }
+    let text = String::from_utf8_lossy(&answer).into_owned();
+    let status = text.get(9..12).and_then(|s| s.parse().ok()).unwrap_or(0);
+    let body = text.split_once("\r\n\r\n").map_or("", |(_, body)| body);
+    (status, serde_json::from_str(body).unwrap_or(Value::Null))
+}
+
+fn http_request(method: &str, path: &str, body: &str) -> String {
+    format!(
+        "{method} {path} HTTP/1.1\r\nHost: localhost\r\ncontent-type: application/json\r\n\
+         content-length: {}\r\n\r\n{body}",
+        body.len()
+    )
+}
+
+/// Whether the server has closed `stream` (it reads the end of the stream or an
+/// error), waiting for it at most [`PATIENCE`].
+async fn is_closed_by_server(stream: &mut TcpStream) -> bool {
+    let mut buffer = [0u8; 1024];
+    loop {
+        match tokio::time::timeout(PATIENCE, stream.read(&mut buffer)).await {
+            Err(_) => return false,
+            Ok(Ok(0)) | Ok(Err(_)) => return true,
+            Ok(Ok(_)) => continue,
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn http_that_cannot_be_parsed_gets_json_errors() {
+    let address = server(Options::default()).await;
+    let huge_header = format!(
+        "GET / HTTP/1.1\r\nHost: localhost\r\nx-big: {}\r\n\r\n",
+        "a".repeat(40_000)
+    );
+    for (bytes, statuses) in [
+        ("GARBAGE\r\n\r\n".to_string(), &[400][..]),
+        (
+            "GET / HTTP/1.1\r\nHost: localhost\r\nno colon\r\n\r\n".to_string(),
+            &[400],
+        ),
+        (huge_header, &[431]),
+        (
+            format!(
+                "GET /{} HTTP/1.1\r\nHost: localhost\r\n\r\n",
+                "a".repeat(70_000)
+            ),
+            &[414, 431],
+        ),
+    ] {
+        let (status, answer) = raw(address, bytes.as_bytes()).await;
+        assert!(
+            statuses.contains(&status),
+            "{}: {status} {answer}",
+            &bytes[..20]
+        );
+        assert!(is_json_error(&answer), "{status}: {answer}");
+    }
+    // The server goes on.
+    let (status, answer) = raw(
+        address,
+        http_request(
+            "POST",
+            "/api/analyze",
+            r#"{"game":"nim","position":"3 4 5"}"#,
+        )
+        .as_bytes(),
+    )
+    .await;
+    assert_eq!((status, answer["grundy"].as_u64()), (200, Some(2)));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn half_sent_headers_and_bodies_are_cut_off() {
+    let address = server(Options {
+        header_timeout: Duration::from_millis(300),
+        config: Config {
+            body_timeout: Duration::from_millis(300),
+            ..Config::default()
+        },
+        ..Options::default()
+    })
+    .await;
+    let mut slow = TcpStream::connect(address).await.unwrap();
+    slow.write_all(b"GET / HTTP/1.1\r\nHost: localhost\r\nX-Slow: ")
+        .await
+        .unwrap();
+    assert!(
+        is_closed_by_server(&mut slow).await,
+        "a head that never ends is cut off"
+    );
+    let mut idle = TcpStream::connect(address).await.unwrap();
+    assert!(
+        is_closed_by_server(&mut idle).await,
+        "an idle connection is closed"
+    );
+    let announced = "POST /api/analyze HTTP/1.1\r\nHost: localhost\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{\"game\"";
+    let (status, answer) = raw(address, announced.as_bytes()).await;
+    assert_eq!(status, 408, "{answer}");
+    assert!(is_json_error(&answer), "{answer}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn idle_connections_make_room_for_new_ones() {
+    let cap = 8;
+    let address = server(Options {
+        max_connections: cap,
+        ..Options::default()
+    })
+    .await;
+    let mut idle = Vec::new();
+    for _ in 0..cap + 4 {
+        idle.push(TcpStream::connect(address).await.unwrap());
+    }
+    // A normal request, on the 13th connection of a server that keeps 8.
+    let (status, answer) = raw(
+        address,
+        http_request("POST", "/api/analyze", r#"{"game":"nim","position":"1 2"}"#).as_bytes(),
+    )
+    .await;
+    assert_eq!(
+        (status, answer["grundy"].as_u64()),
+        (200, Some(3)),
+        "{answer}"
+    );
+    // The oldest idle connections were closed to make room for the 5 after the cap.
+    for (i, stream) in idle.iter_mut().take(5).enumerate() {
+        assert!(
+            is_closed_by_server(stream).await,
+            "idle connection {i} was closed"
+        );
+    }
+}
+
+/// A moves request that searches misère play for about three seconds before it is
+/// found too large (a 422).
+fn expensive_request() -> Value {
+    json!({"game": "kayles + nim", "position": "20 + 20 20", "misere": true})
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn expensive_questions_do_not_starve_cheap_ones() {
+    let app = nimlab_web::app_with(Config {
+        limits: Limits {
+            quick_workers: 2,
+            long_workers: 1,
+            long_queue: 1,
+            request_time: Duration::from_secs(60),
+            ..Limits::default()
+        },
+        ..Config::default()
+    });
+    let mut expensive = Vec::new();
+    for _ in 0..4 {
+        let app = app.clone();
+        expensive.push(tokio::spawn(async move {
+            send_to(
+                app,
+                "POST",
+                "/api/moves",
+                None,
+                &expensive_request().to_string(),
+            )
+            .await
+        }));
+    }
+    let mut cheap = Vec::new();
+    for heap in 0..20u64 {
+        let app = app.clone();
+        cheap.push(tokio::spawn(async move {
+            let body = json!({"game": "nim", "position": format!("{heap} 5 9")}).to_string();
+            (
+                heap,
+                send_to(app, "POST", "/api/analyze", None, &body).await,
+            )
+        }));
+    }
+    for question in cheap {
+        let (heap, (status, answer)) = question.await.unwrap();
+        assert_eq!(status, StatusCode::OK, "nim {heap} 5 9: {answer}");
+        assert_eq!(answer["grundy"].as_u64(), Some(heap ^ 5 ^ 9));
+    }
+    let mut busy = 0;
+    for question in expensive {
+        let (status, answer) = question.await.unwrap();
+        assert!(is_json_error(&answer), "{status} {answer}");
+        match status {
+            StatusCode::UNPROCESSABLE_ENTITY => {}
+            StatusCode::SERVICE_UNAVAILABLE => busy += 1,
+            other => panic!("{other} {answer}"),
+        }
+    }
+    // One long-lane thread and one place in its queue: the other two are refused at
+    // once rather than queued in front of anyone.
+    assert!(busy >= 1, "{busy} refused");
+}
+
+#[tokio::test]
+async fn a_question_moved_to_the_long_lane_is_answered_the_same() {
+    // No time in the quick lane: every computation moves to the long lane.
+    let app = nimlab_web::app_with(Config {
+        limits: Limits {
+            quick_time: Duration::ZERO,
+            ..Limits::default()
+        },
+        ..Config::default()
+    });
+    let body = json!({"game": "nim", "position": "3 4 5"}).to_string();
+    let (status, answer) = send_to(app, "POST", "/api/analyze", None, &body).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer, analysis_report("nim", "3 4 5"));
+}
+
+#[tokio::test]
+async fn memory_beyond_a_requests_bound_is_refused() {
+    // A graph of 20 bytes that declares ten million vertices is refused by what it
+    // would allocate.
+    let body = json!({"game": "dag", "graph": "10000000 1 9999999 0", "position": "9999999"});
+    let (status, answer) = post("/api/computer-move", body).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+    assert_eq!(answer["error"], "too-large", "{answer}");
+    // A table larger than a request may allocate, counted by the allocator.
+    let small = nimlab_web::app_with(Config {
+        limits: Limits {
+            quick_memory: 256 << 10,
+            long_memory: 512 << 10,
+            ..Limits::default()
+        },
+        ..Config::default()
+    });
+    let body = json!({"game": "octal:0.37", "upto": 400_000}).to_string();
+    let (status, answer) = send_to(small, "POST", "/api/grundy", None, &body).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+    assert_eq!(answer["error"], "too-large", "{answer}");
+    // A server whose memory is all taken refuses work, as JSON, once the request's
+    // deadline has passed.
+    let full = nimlab_web::app_with(Config {
+        limits: Limits {
+            process_memory: 0,
+            request_time: Duration::from_millis(200),
+            ..Limits::default()
+        },
+        ..Config::default()
+    });
+    let body = json!({"game": "nim", "position": "1"}).to_string();
+    let (status, answer) = send_to(full, "POST", "/api/analyze", None, &body).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{answer}");
+    assert_eq!(answer["error"], "busy", "{answer}");
+}
