@@ -5,9 +5,10 @@
 //! instant, misère `kayles + nim` of the same size is a second of search), so cost
 //! classes are found by trying, as a multilevel feedback queue does:
 //!
-//! - **Quick lane.** Every request first runs on one of [`Lanes::quick_workers`]
-//!   threads with a short budget: [`Limits::quick_time`] of time and
-//!   [`Limits::quick_memory`] of memory. Most questions are answered there in
+//! - **Quick lane.** Every request first runs on one of [`Limits::quick_workers`]
+//!   threads with a short budget: [`Limits::quick_time`] of processor time (the
+//!   thread's own, so that waiting for a processor on a busy machine does not count)
+//!   and [`Limits::quick_memory`] of memory. Most questions are answered there in
 //!   milliseconds.
 //! - **Long lane.** A computation that meets the quick lane's time or memory bound is
 //!   abandoned (its answer, which may be partial, is dropped) and runs again from the
@@ -52,8 +53,8 @@ use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore, oneshot};
 pub struct Limits {
     /// Computations in the quick lane at once.
     pub quick_workers: usize,
-    /// How long a computation may run in the quick lane before it is moved to the
-    /// long lane.
+    /// The processor time a computation may use in the quick lane before it is
+    /// moved to the long lane.
     pub quick_time: Duration,
     /// Bytes one computation may allocate in the quick lane.
     pub quick_memory: usize,
@@ -105,7 +106,8 @@ pub(crate) enum Answer {
 /// What one run of a computation gave.
 struct Outcome {
     result: Result<Result<Vec<u8>, Error>, ()>,
-    finished: Instant,
+    /// Whether the stopwatch stopped it (its answer may then be partial).
+    cut: bool,
     held: u64,
     over_memory: bool,
 }
@@ -122,6 +124,7 @@ pub(crate) struct Lanes {
     in_flight: Mutex<Vec<Reservation>>,
     freed: Notify,
     known_long: Mutex<Recent>,
+    stopwatch: Arc<Stopwatch>,
 }
 
 /// Memory reserved for a computation in flight: its account, whose limit is the
@@ -205,6 +208,7 @@ impl Lanes {
                 .expect("a thread for the long lane");
         }
         Lanes {
+            stopwatch: Stopwatch::start(),
             quick: Semaphore::new(limits.quick_workers),
             long_places: Arc::new(Semaphore::new(limits.long_workers + limits.long_queue)),
             long_jobs: Mutex::new(sender),
@@ -235,9 +239,8 @@ impl Lanes {
             else {
                 return busy("no worker was free before this request's deadline");
             };
-            let probe_end = (Instant::now() + self.limits.quick_time).min(deadline);
             let outcome = match self
-                .start(&work, probe_end, self.limits.quick_memory, deadline, &stop)
+                .start(&work, self.limits.quick_memory, deadline, &stop)
                 .await
             {
                 Ok(outcome) => outcome,
@@ -248,10 +251,8 @@ impl Lanes {
                 &outcome.result,
                 Ok(Err(Error::TooLarge(too_large))) if too_large.limit == MEMORY_BUDGET
             );
-            let cut_short = (outcome.finished >= probe_end && probe_end < deadline)
-                || outcome.held > quick_words
-                || out_of_memory
-                || outcome.over_memory;
+            let cut_short =
+                outcome.cut || outcome.held > quick_words || out_of_memory || outcome.over_memory;
             if !cut_short {
                 stop.answered = true;
                 return finish(outcome, self.limits.quick_memory);
@@ -286,7 +287,7 @@ impl Lanes {
         let (sender, receiver) = oneshot::channel();
         let job: Job = Box::new(move || {
             let _place = place;
-            let outcome = run_once(&work, deadline, bound, flag, &account);
+            let outcome = run_once(&work, deadline, bound, flag, &account, None);
             let _ = sender.send(outcome);
         });
         if self
@@ -309,12 +310,11 @@ impl Lanes {
         }
     }
 
-    /// Run `work` on a blocking thread of the quick lane: within `probe_end` and
-    /// `bound` bytes, with `deadline` as the request's.
+    /// Run `work` on a blocking thread of the quick lane: within the quick lane's
+    /// processor time and `bound` bytes, and the request's `deadline`.
     async fn start(
         &self,
         work: &Work,
-        probe_end: Instant,
         bound: usize,
         deadline: Instant,
         stop: &StopOnDrop,
@@ -324,8 +324,10 @@ impl Lanes {
         };
         *stop.current.lock().unwrap_or_else(|p| p.into_inner()) = Some(flag.clone());
         let work = work.clone();
-        let run =
-            tokio::task::spawn_blocking(move || run_once(&work, probe_end, bound, flag, &account));
+        let stopwatch = (self.stopwatch.clone(), self.limits.quick_time);
+        let run = tokio::task::spawn_blocking(move || {
+            run_once(&work, deadline, bound, flag, &account, Some(stopwatch))
+        });
         let late = deadline + Duration::from_secs(crate::LATE_SECONDS);
         let outcome = tokio::time::timeout_at(late.into(), run).await;
         self.release(id);
@@ -393,24 +395,34 @@ impl Lanes {
     }
 }
 
-/// Run `work` on this thread once, within `end` and `bound` bytes (of the core's
-/// count and of `account`), stopping when `flag` is raised; then bring the cache
-/// back within its bound and trim the allocator if the work allocated much.
+/// Run `work` on this thread once, within `deadline` and `bound` bytes (of the core's
+/// count and of `account`), stopping when `flag` is raised, and if `timed` is given
+/// within that much processor time of this thread (measured by the stopwatch); then
+/// bring the cache back within its bound and trim the allocator if the work
+/// allocated much.
 fn run_once(
     work: &Work,
-    end: Instant,
+    deadline: Instant,
     bound: usize,
     flag: Arc<AtomicBool>,
     account: &Account,
+    timed: Option<(Arc<Stopwatch>, Duration)>,
 ) -> Outcome {
     let budget = Budget::unlimited()
         .with_memory((bound / 8) as u64)
-        .with_deadline(end)
-        .with_cancel(flag);
+        .with_deadline(deadline)
+        .with_cancel(flag.clone());
+    let cut = Arc::new(AtomicBool::new(false));
+    let timing = timed.map(|(stopwatch, limit)| {
+        let id = stopwatch.time(limit, flag, cut.clone());
+        (stopwatch, id)
+    });
     let entered = account.enter();
     let result = std::panic::catch_unwind(AssertUnwindSafe(|| work(&budget))).map_err(|_| ());
-    let finished = Instant::now();
     drop(entered);
+    if let Some((stopwatch, id)) = timing {
+        stopwatch.stop(id);
+    }
     // Tables that grew inside the cache of built games count against its bound
     // from now on.
     nimlab_core::registry::trim_cache();
@@ -419,7 +431,7 @@ fn run_once(
     }
     Outcome {
         result,
-        finished,
+        cut: cut.load(Ordering::Relaxed),
         held: budget.held(),
         over_memory: account.over(),
     }
@@ -468,6 +480,148 @@ fn busy_late() -> Answer {
         "the work for this request did not stop at its deadline (a bug; please report it)"
             .to_string(),
     )
+}
+
+/// Times the quick lane's computations by the processor time of their threads: a
+/// thread waiting for a processor (the machine is busy) is not charged, so a cheap
+/// question is never taken for an expensive one because of load.
+///
+/// One thread looks at the computations being timed every [`TICK`] (and sleeps
+/// while there are none), and raises the flags of those past their time.
+struct Stopwatch {
+    timed: Mutex<Vec<Timed>>,
+    started: std::sync::Condvar,
+}
+
+/// One computation being timed.
+struct Timed {
+    id: u64,
+    clock: CpuClock,
+    limit: Duration,
+    flag: Arc<AtomicBool>,
+    cut: Arc<AtomicBool>,
+}
+
+/// How often the stopwatch looks.
+const TICK: Duration = Duration::from_millis(5);
+
+impl Stopwatch {
+    /// A stopwatch and its thread, which ends once the stopwatch is dropped.
+    fn start() -> Arc<Stopwatch> {
+        let stopwatch = Arc::new(Stopwatch {
+            timed: Mutex::new(Vec::new()),
+            started: std::sync::Condvar::new(),
+        });
+        let weak = Arc::downgrade(&stopwatch);
+        std::thread::Builder::new()
+            .name("nimlab-stopwatch".to_string())
+            .spawn(move || {
+                while let Some(stopwatch) = weak.upgrade() {
+                    let timed = stopwatch.timed.lock().unwrap_or_else(|p| p.into_inner());
+                    if timed.is_empty() {
+                        // Sleep until a computation is timed (or a while, to notice
+                        // that the stopwatch was dropped).
+                        let _ = stopwatch
+                            .started
+                            .wait_timeout(timed, Duration::from_secs(1));
+                        continue;
+                    }
+                    for one in timed.iter() {
+                        if one.clock.elapsed() >= one.limit {
+                            one.cut.store(true, Ordering::Relaxed);
+                            one.flag.store(true, Ordering::Relaxed);
+                        }
+                    }
+                    drop(timed);
+                    drop(stopwatch);
+                    std::thread::sleep(TICK);
+                }
+            })
+            .expect("a thread for the stopwatch");
+        stopwatch
+    }
+
+    /// Time the calling thread's processor time from now: past `limit`, raise `flag`
+    /// and `cut`. Its id, to [`stop`](Stopwatch::stop) it on the same thread.
+    fn time(&self, limit: Duration, flag: Arc<AtomicBool>, cut: Arc<AtomicBool>) -> u64 {
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        let id = NEXT.fetch_add(1, Ordering::Relaxed);
+        if limit.is_zero() {
+            cut.store(true, Ordering::Relaxed);
+            flag.store(true, Ordering::Relaxed);
+        }
+        let mut timed = self.timed.lock().unwrap_or_else(|p| p.into_inner());
+        timed.push(Timed {
+            id,
+            clock: CpuClock::of_this_thread(),
+            limit,
+            flag,
+            cut,
+        });
+        self.started.notify_one();
+        id
+    }
+
+    /// Stop timing `id` (before its thread moves on: the clock is the thread's).
+    fn stop(&self, id: u64) {
+        self.timed
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .retain(|one| one.id != id);
+    }
+}
+
+/// The processor time a thread has used since the clock was made, readable from
+/// other threads while that thread lives (Linux's per-thread CPU clocks); elsewhere
+/// the time passed.
+struct CpuClock {
+    #[cfg(target_os = "linux")]
+    clock: libc::clockid_t,
+    #[cfg(target_os = "linux")]
+    start: Duration,
+    #[cfg(not(target_os = "linux"))]
+    start: Instant,
+}
+
+impl CpuClock {
+    fn of_this_thread() -> CpuClock {
+        #[cfg(target_os = "linux")]
+        {
+            let mut clock: libc::clockid_t = libc::CLOCK_THREAD_CPUTIME_ID;
+            // SAFETY: pthread_getcpuclockid writes the calling thread's clock id.
+            unsafe {
+                libc::pthread_getcpuclockid(libc::pthread_self(), &mut clock);
+            }
+            CpuClock {
+                clock,
+                start: read_clock(clock),
+            }
+        }
+        #[cfg(not(target_os = "linux"))]
+        CpuClock {
+            start: Instant::now(),
+        }
+    }
+
+    fn elapsed(&self) -> Duration {
+        #[cfg(target_os = "linux")]
+        return read_clock(self.clock).saturating_sub(self.start);
+        #[cfg(not(target_os = "linux"))]
+        return self.start.elapsed();
+    }
+}
+
+#[cfg(target_os = "linux")]
+fn read_clock(clock: libc::clockid_t) -> Duration {
+    let mut now = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes `now`; the clock is a live thread's (see `stop`).
+    unsafe {
+        libc::clock_gettime(clock, &mut now);
+    }
+    Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
 }
 
 /// Lower the calling thread's CPU priority (nice 10), so that the long lane yields
