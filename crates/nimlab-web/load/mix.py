@@ -10,6 +10,9 @@ connections), all at once for the same time:
 - expensive, half the expensive clients each: misère `moves` of `kayles + nim` at
   `6 + 6 6` (about 2 s of search) and at `20 + 20 20` (about 3 s before it is found
   too large: a 422).
+With --polite the expensive clients are threads here that wait the second a 503's
+Retry-After asks before asking again, and their latencies are those of the questions
+answered; without it they are oha runs that ask again at once, as an attacker would.
 Meanwhile a checker asks varied questions whose answers are known independently
 (nim-sums, Kayles values by mex, misère play of `kayles + nim` by brute force here)
 and counts wrong answers, and the server's VmRSS is sampled every half second.
@@ -121,6 +124,31 @@ def oha(binary, port, path, body, clients, seconds):
     return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
+def polite(port, path, body, stop, results):
+    """Ask again and again until `stop`, waiting a second after each 503."""
+    while not stop.is_set():
+        begin = time.time()
+        status, _ = post(port, path, body, timeout=30)
+        results.append((status, time.time() - begin))
+        if status == 503:
+            time.sleep(1)
+
+
+def percentile(values, fraction):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(fraction * len(values)))] if values else float("nan")
+
+
+def polite_summary(name, clients, results):
+    codes = {}
+    for status, _ in results:
+        codes[status] = codes.get(status, 0) + 1
+    answered = [seconds for status, seconds in results if status != 503]
+    ms = lambda fraction: f"{percentile(answered, fraction) * 1000:.0f}"
+    return (f"| {name} (polite; latency of answers) | {clients} | {len(results)} | {ms(0.5)} | "
+            f"{ms(0.99)} | {', '.join(f'{k}: {v}' for k, v in sorted(codes.items(), key=str))} |")
+
+
 def summary(name, clients, output):
     report = json.loads(output)
     latency = report.get("latencyPercentiles", {})
@@ -141,6 +169,7 @@ def main():
     parser.add_argument("--expensive", type=int, default=40)
     parser.add_argument("--checkers", type=int, default=4)
     parser.add_argument("--oha", default="oha")
+    parser.add_argument("--polite", action="store_true")
     args = parser.parse_args()
     port = free_port()
     server = start(args.binary, port)
@@ -160,9 +189,16 @@ def main():
     cheap_clients = args.clients - args.expensive - args.checkers
     half = args.expensive // 2
     runs = [("cheap: analyze nim", cheap_clients, oha(args.oha, port, *CHEAP, cheap_clients, args.seconds))]
+    polite_runs = []
     for (path, body), clients in zip(EXPENSIVE, (half, args.expensive - half)):
         name = f"expensive: misère moves {body['game']} {body['position']}"
-        runs.append((name, clients, oha(args.oha, port, path, body, clients, args.seconds)))
+        if args.polite:
+            results = []
+            polite_runs.append((name, clients, results))
+            threads += [threading.Thread(target=polite, args=(port, path, body, stop, results))
+                        for _ in range(clients)]
+        else:
+            runs.append((name, clients, oha(args.oha, port, path, body, clients, args.seconds)))
     for thread in threads:
         thread.start()
     outputs = [(name, clients, run.communicate()[0]) for name, clients, run in runs]
@@ -176,6 +212,8 @@ def main():
     print("| class | clients | requests | p50 ms | p99 ms | statuses |\n|---|---|---|---|---|---|")
     for name, clients, output in outputs:
         print(summary(name, clients, output))
+    for name, clients, results in polite_runs:
+        print(polite_summary(name, clients, results))
     print(f"\nchecked answers: {tally['checked']}, wrong: {tally['wrong']}, "
           f"refused (busy): {tally['refused']}")
     print(f"resident memory (MB): peak {peak['VmHWM']}, at the end {peak['VmRSS']}; over time:")

@@ -119,7 +119,10 @@ type Job = Box<dyn FnOnce() + Send>;
 pub(crate) struct Lanes {
     limits: Limits,
     quick: Semaphore,
+    /// Places in the long lane: its threads and its queue.
     long_places: Arc<Semaphore>,
+    /// The long lane's threads, one permit each.
+    long_running: Arc<Semaphore>,
     long_jobs: Mutex<mpsc::Sender<Job>>,
     in_flight: Mutex<Vec<Reservation>>,
     freed: Notify,
@@ -211,6 +214,7 @@ impl Lanes {
             stopwatch: Stopwatch::start(),
             quick: Semaphore::new(limits.quick_workers),
             long_places: Arc::new(Semaphore::new(limits.long_workers + limits.long_queue)),
+            long_running: Arc::new(Semaphore::new(limits.long_workers)),
             long_jobs: Mutex::new(sender),
             in_flight: Mutex::new(Vec::new()),
             freed: Notify::new(),
@@ -271,7 +275,10 @@ impl Lanes {
         answer
     }
 
-    /// Run `work` on a long-lane thread, within `deadline` and the long lane's memory.
+    /// Run `work` on a long-lane thread, within `deadline` and the long lane's memory:
+    /// wait for a thread (holding `place` in the queue), then for the memory, then
+    /// run. A request whose deadline passes or whose client goes away while it waits
+    /// is not run.
     async fn run_long(
         &self,
         work: Work,
@@ -279,14 +286,25 @@ impl Lanes {
         place: OwnedSemaphorePermit,
         stop: &StopOnDrop,
     ) -> Answer {
+        let Ok(Ok(thread)) =
+            tokio::time::timeout_at(deadline.into(), self.long_running.clone().acquire_owned())
+                .await
+        else {
+            return Answer::Failed(Error::OutOfTime(
+                "this request waited for a thread for long computations until its deadline"
+                    .to_string(),
+            ));
+        };
         let bound = self.limits.long_memory;
         let Some((id, flag, account)) = self.reserve(bound, deadline).await else {
             return short_of_memory();
         };
         *stop.current.lock().unwrap_or_else(|p| p.into_inner()) = Some(flag.clone());
         let (sender, receiver) = oneshot::channel();
+        // The job holds its thread's permit: at most `long_workers` jobs are sent, so
+        // a thread takes it at once.
         let job: Job = Box::new(move || {
-            let _place = place;
+            let _held = (place, thread);
             let outcome = run_once(&work, deadline, bound, flag, &account, None);
             let _ = sender.send(outcome);
         });
