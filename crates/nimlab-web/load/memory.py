@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """The memory cases of issue 18, each against a fresh `nimlab serve`.
 
-Usage: memory.py NIMLAB_BINARY [CASE ...]   (cases: copycat misere graph period)
+Usage: memory.py NIMLAB_BINARY [CASE ...]   (cases: copycat misere graph period together hostile)
 
-For each case it starts the server on a free loopback port, sends the case's
+"together" sends all four at once, 16 at a time. For each case it starts the server on a free loopback port, sends the case's
 requests (a few at a time), and prints the answers' status codes and the server's
 peak and current resident memory (VmHWM, VmRSS from /proc), then stops the server.
 Only loopback traffic; every request has a client timeout.
@@ -68,11 +68,23 @@ def requests(case):
     if case == "period":
         return 4, [("/api/period", {"game": f"subtraction:1,{1000000 - 7919 * k}"})
                    for k in range(100)]
+    if case == "hostile":
+        # Questions just under the bounds: graphs that fit a long-lane request,
+        # the longest sequences of different games, and big analyses, 12 at a time.
+        graph = {"game": "dag", "graph": "1900000 1 1899999 0", "position": "1899999"}
+        codes = ["0.137", "0.07", "0.16", "0.26", "0.34", "0.35", "0.36", "0.37", "0.45", "0.52"]
+        sequences = [("/api/grundy", {"game": f"octal:{code}", "upto": 1048575}) for code in codes]
+        return 12, [("/api/computer-move", graph)] * 10 + sequences + sequences[::-1]
+    if case == "together":
+        # Every case at once, interleaved, 16 requests at a time.
+        batches = [requests(name)[1] for name in ["copycat", "misere", "graph", "period"]]
+        mixed = [r for group in zip(*[b * (100 // len(b) + 1) for b in batches]) for r in group]
+        return 16, mixed[:240]
     raise SystemExit(f"no case {case}")
 
 
 def main():
-    binary, cases = sys.argv[1], sys.argv[2:] or ["copycat", "misere", "graph", "period"]
+    binary, cases = sys.argv[1], sys.argv[2:] or ["copycat", "misere", "graph", "period", "together", "hostile"]
     for case in cases:
         port = free_port()
         server = subprocess.Popen([binary, "serve", "--port", str(port)],

@@ -191,6 +191,8 @@ def main():
     runs = [("cheap: analyze nim", cheap_clients, oha(args.oha, port, *CHEAP, cheap_clients, args.seconds))]
     polite_runs = []
     for (path, body), clients in zip(EXPENSIVE, (half, args.expensive - half)):
+        if clients == 0:
+            continue
         name = f"expensive: misère moves {body['game']} {body['position']}"
         if args.polite:
             results = []

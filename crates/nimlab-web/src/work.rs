@@ -15,7 +15,7 @@
 //!   start on one of [`Limits::long_workers`] threads with the request's whole
 //!   deadline and [`Limits::long_memory`]. At most [`Limits::long_queue`] requests wait
 //!   for those threads; beyond, the answer is a JSON 503 at once. The long lane's
-//!   threads run at a lower CPU priority (nice 10 on Linux), so the quick lane's
+//!   threads run at the lowest CPU priority (nice 19 on Linux), so the quick lane's
 //!   requests keep their share of the processors. A request demoted once is
 //!   remembered (by a hash of its path and body) and goes straight to the long lane
 //!   next time, so repeated expensive questions do not occupy the quick lane.
@@ -642,13 +642,17 @@ fn read_clock(clock: libc::clockid_t) -> Duration {
     Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
 }
 
-/// Lower the calling thread's CPU priority (nice 10), so that the long lane yields
-/// the processors to the quick lane. Linux keeps a nice value per thread; elsewhere
+/// Lower the calling thread's CPU priority to the lowest (nice 19), so that the long
+/// lane yields the processors to the quick lane: it still runs whenever the quick
+/// lane leaves a processor free. Measured with 156 clients of cheap questions and 40
+/// of expensive ones for 20 s, back to back on a loaded machine: at nice 10, 97,637
+/// cheap answers with p99 226 ms and 131 expensive answers; at nice 19, 166,414 with
+/// p99 118 ms and 116. Linux keeps a nice value per thread; elsewhere
 /// this does nothing.
 fn lower_priority() {
     #[cfg(target_os = "linux")]
     // SAFETY: setpriority and gettid only read their arguments.
     unsafe {
-        libc::setpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t, 10);
+        libc::setpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t, 19);
     }
 }
