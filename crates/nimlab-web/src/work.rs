@@ -644,10 +644,18 @@ fn read_clock(clock: libc::clockid_t) -> Duration {
 
 /// Lower the calling thread's CPU priority to the lowest (nice 19), so that the long
 /// lane yields the processors to the quick lane: it still runs whenever the quick
-/// lane leaves a processor free. Measured with 156 clients of cheap questions and 40
-/// of expensive ones for 20 s, back to back on a loaded machine: at nice 10, 97,637
-/// cheap answers with p99 226 ms and 131 expensive answers; at nice 19, 166,414 with
-/// p99 118 ms and 116. Linux keeps a nice value per thread; elsewhere
+/// lane leaves a processor free. Where Linux groups processes by session
+/// (autogroup, the default on desktops) the nice value only weighs against the
+/// process's own threads; without it, other busy programs on the machine also slow
+/// the long lane, whose questions then meet their deadline sooner (a JSON 503),
+/// while cheap questions go on being answered.
+///
+/// Measured (`load/mix.py --polite`: 156 clients of cheap questions and 40 of
+/// expensive ones for 20 s, on this 2-core machine shared with other builds, so
+/// figures vary from run to run): cheap p99 13 and 15 ms at nice 19, 20 and 21 ms at
+/// nice 0 with two threads, 13 and 14 ms at nice 0 with one thread; in an earlier
+/// pair of runs 118 ms at nice 19 against 226 ms at nice 10. Expensive answers per
+/// run were alike (138 to 221). Linux keeps a nice value per thread; elsewhere
 /// this does nothing.
 fn lower_priority() {
     #[cfg(target_os = "linux")]

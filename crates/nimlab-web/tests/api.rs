@@ -690,3 +690,55 @@ async fn memory_beyond_a_requests_bound_is_refused() {
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{answer}");
     assert_eq!(answer["error"], "busy", "{answer}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn work_stops_when_its_client_goes_away() {
+    // One long-lane thread, no queue, and every computation sent there at once; a
+    // deadline far beyond the test's patience, so only the client's going away can
+    // free the thread.
+    let app = nimlab_web::app_with(Config {
+        limits: Limits {
+            quick_time: Duration::ZERO,
+            long_workers: 1,
+            long_queue: 0,
+            request_time: Duration::from_secs(600),
+            ..Limits::default()
+        },
+        ..Config::default()
+    });
+    // Misère search of a sum too big to finish: it runs until stopped.
+    let endless = json!({"game": "kayles + nim", "position": "8 + 8 8", "misere": true});
+    let endless = tokio::spawn({
+        let app = app.clone();
+        async move { send_to(app, "POST", "/api/moves", None, &endless.to_string()).await }
+    });
+    let cheap = json!({"game": "nim", "position": "1 2"}).to_string();
+    let give_up = tokio::time::Instant::now() + PATIENCE;
+    // Until the endless search holds the thread, a cheap question may take it first.
+    loop {
+        let (status, answer) = send_to(app.clone(), "POST", "/api/analyze", None, &cheap).await;
+        if status == StatusCode::SERVICE_UNAVAILABLE {
+            assert_eq!(answer["error"], "busy", "{answer}");
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < give_up,
+            "the search never took the thread"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    // The client goes away: its search stops and the thread answers again.
+    endless.abort();
+    loop {
+        let (status, answer) = send_to(app.clone(), "POST", "/api/analyze", None, &cheap).await;
+        if status == StatusCode::OK {
+            assert_eq!(answer["grundy"].as_u64(), Some(3));
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < give_up,
+            "the search went on after its client left: {answer}"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
