@@ -8,8 +8,8 @@ The clients are `oha` runs (one per kind of request, each with its share of the
 connections), all at once for the same time:
 - cheap: `analyze nim 3 4 5` (the rest of the clients);
 - expensive, half the expensive clients each: misère `moves` of `kayles + nim` at
-  `6 + 6 6` (about 2 s of search) and at `20 + 20 20` (about 3 s before it is found
-  too large: a 422).
+  `10 + 11 11` (about 1.5 s of search, answered), and the period of `hex:0.fff`
+  (values of cubic cost: it runs to the request's 5 s deadline, a 503).
 With --polite the expensive clients are threads here that wait the second a 503's
 Retry-After asks before asking again, and their latencies are those of the questions
 answered; without it they are oha runs that ask again at once, as an attacker would.
@@ -33,8 +33,8 @@ from attacks import start  # noqa: E402
 
 CHEAP = ("/api/analyze", {"game": "nim", "position": "3 4 5"})
 EXPENSIVE = [
-    ("/api/moves", {"game": "kayles + nim", "position": "6 + 6 6", "misere": True}),
-    ("/api/moves", {"game": "kayles + nim", "position": "20 + 20 20", "misere": True}),
+    ("/api/moves", {"game": "kayles + nim", "position": "10 + 11 11", "misere": True}),
+    ("/api/period", {"game": "hex:0.fff"}),
 ]
 
 
@@ -193,7 +193,8 @@ def main():
     for (path, body), clients in zip(EXPENSIVE, (half, args.expensive - half)):
         if clients == 0:
             continue
-        name = f"expensive: misère moves {body['game']} {body['position']}"
+        name = (f"expensive: misère moves {body['game']} {body['position']}" if "position" in body
+                else f"expensive: period {body['game']}")
         if args.polite:
             results = []
             polite_runs.append((name, clients, results))
