@@ -16,9 +16,12 @@
 //!   deadline and [`Limits::long_memory`]. At most [`Limits::long_queue`] requests wait
 //!   for those threads; beyond, the answer is a JSON 503 at once. The long lane's
 //!   threads run at the lowest CPU priority (nice 19 on Linux), so the quick lane's
-//!   requests keep their share of the processors. A request demoted once is
-//!   remembered (by a hash of its path and body) and goes straight to the long lane
-//!   next time, so repeated expensive questions do not occupy the quick lane.
+//!   requests keep their share of the processors.
+//! - **Classes remembered.** A request's class is remembered by a hash of its path
+//!   and body: one found long goes straight to the long lane next time. While a
+//!   request of unknown class is tried, identical requests wait for its verdict, so
+//!   forty clients asking the same expensive question occupy the quick lane once,
+//!   not forty times.
 //!
 //! Expensive requests thus wait for each other, never in front of cheap ones.
 //!
@@ -40,7 +43,7 @@
 use crate::memory::{self, Account};
 use nimlab_core::error::MEMORY_BUDGET;
 use nimlab_core::{Budget, Error};
-use std::collections::{HashSet, VecDeque};
+use std::collections::{HashMap, VecDeque};
 use std::hash::{Hash, Hasher};
 use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -126,7 +129,10 @@ pub(crate) struct Lanes {
     long_jobs: Mutex<mpsc::Sender<Job>>,
     in_flight: Mutex<Vec<Reservation>>,
     freed: Notify,
-    known_long: Mutex<Recent>,
+    classes: Mutex<Recent>,
+    /// Requests of unknown class being tried in the quick lane, by hash: identical
+    /// requests wait for the first one's verdict instead of each trying.
+    trials: Mutex<HashMap<u64, Arc<tokio::sync::Mutex<()>>>>,
     stopwatch: Arc<Stopwatch>,
 }
 
@@ -137,23 +143,36 @@ struct Reservation {
     account: Account,
 }
 
-/// The most requests remembered as long.
+/// The most requests whose class is remembered.
 const REMEMBERED: usize = 4096;
 
-/// A bounded set of request hashes, oldest forgotten first.
+/// The cost class a request was found in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Class {
+    /// Answered within the quick lane's bounds.
+    Quick,
+    /// Moved to the long lane.
+    Long,
+}
+
+/// The classes of recent requests, by hash, the oldest forgotten first.
 #[derive(Default)]
 struct Recent {
-    set: HashSet<u64>,
+    classes: HashMap<u64, Class>,
     order: VecDeque<u64>,
 }
 
 impl Recent {
-    fn insert(&mut self, key: u64) {
-        if self.set.insert(key) {
+    fn get(&self, key: u64) -> Option<Class> {
+        self.classes.get(&key).copied()
+    }
+
+    fn insert(&mut self, key: u64, class: Class) {
+        if self.classes.insert(key, class).is_none() {
             self.order.push_back(key);
             if self.order.len() > REMEMBERED {
                 let oldest = self.order.pop_front().expect("not empty");
-                self.set.remove(&oldest);
+                self.classes.remove(&oldest);
             }
         }
     }
@@ -218,7 +237,8 @@ impl Lanes {
             long_jobs: Mutex::new(sender),
             in_flight: Mutex::new(Vec::new()),
             freed: Notify::new(),
-            known_long: Mutex::new(Recent::default()),
+            classes: Mutex::new(Recent::default()),
+            trials: Mutex::new(HashMap::new()),
             limits,
         }
     }
@@ -231,13 +251,35 @@ impl Lanes {
             current: Arc::new(Mutex::new(None)),
             answered: false,
         };
-        let known_long = self
-            .known_long
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .set
-            .contains(&key);
-        if !known_long {
+        // A request of unknown class is tried once at a time: identical requests
+        // wait for the trial's verdict (so that forty identical expensive questions
+        // do not fill the quick lane at once), then follow it.
+        let mut trial = None;
+        if self.class(key).is_none() {
+            let gate = self
+                .trials
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .entry(key)
+                .or_default()
+                .clone();
+            let Ok(held) =
+                tokio::time::timeout_at(deadline.into(), gate.clone().lock_owned()).await
+            else {
+                return busy("an identical request was being tried until this one's deadline");
+            };
+            let tried = Trial {
+                lanes: self,
+                key,
+                gate,
+                _held: held,
+            };
+            // Another request may have been tried meanwhile: then its verdict holds.
+            if self.class(key).is_none() {
+                trial = Some(tried);
+            }
+        }
+        if self.class(key) != Some(Class::Long) {
             let Ok(Ok(_turn)) =
                 tokio::time::timeout_at(deadline.into(), self.quick.acquire()).await
             else {
@@ -257,15 +299,14 @@ impl Lanes {
             );
             let cut_short =
                 outcome.cut || outcome.held > quick_words || out_of_memory || outcome.over_memory;
+            self.classify(key, if cut_short { Class::Long } else { Class::Quick });
+            drop(trial.take());
             if !cut_short {
                 stop.answered = true;
                 return finish(outcome, self.limits.quick_memory);
             }
-            self.known_long
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .insert(key);
         }
+        drop(trial.take());
         // The long lane: a place in its queue, or a refusal at once.
         let Ok(place) = self.long_places.clone().try_acquire_owned() else {
             return busy("too many long computations are waiting; this request would take long");
@@ -273,6 +314,22 @@ impl Lanes {
         let answer = self.run_long(work, deadline, place, &stop).await;
         stop.answered = true;
         answer
+    }
+
+    /// The class `key` was found in, if it is remembered.
+    fn class(&self, key: u64) -> Option<Class> {
+        self.classes
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(key)
+    }
+
+    /// Remember that `key` was found in `class`.
+    fn classify(&self, key: u64, class: Class) {
+        self.classes
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(key, class);
     }
 
     /// Run `work` on a long-lane thread, within `deadline` and the long lane's memory:
@@ -410,6 +467,29 @@ impl Lanes {
             .unwrap_or_else(|p| p.into_inner())
             .retain(|r| r.id != id);
         self.freed.notify_waiters();
+    }
+}
+
+/// A request trying its class, holding the gate that identical requests wait at.
+/// When it ends, the gate is forgotten if no one else holds it.
+struct Trial<'a> {
+    lanes: &'a Lanes,
+    key: u64,
+    gate: Arc<tokio::sync::Mutex<()>>,
+    _held: tokio::sync::OwnedMutexGuard<()>,
+}
+
+impl Drop for Trial<'_> {
+    fn drop(&mut self) {
+        let mut trials = self.lanes.trials.lock().unwrap_or_else(|p| p.into_inner());
+        // Two references: the map's and this trial's (the guard holds a third while
+        // it lives, and waiters one each).
+        if let Some(gate) = trials.get(&self.key)
+            && Arc::ptr_eq(gate, &self.gate)
+            && Arc::strong_count(&self.gate) <= 3
+        {
+            trials.remove(&self.key);
+        }
     }
 }
 
@@ -662,5 +742,58 @@ fn lower_priority() {
     // SAFETY: setpriority and gettid only read their arguments.
     unsafe {
         libc::setpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t, 19);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicUsize;
+
+    /// Identical requests of unknown class are tried in the quick lane once: the
+    /// others wait for the verdict and follow it to the long lane.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn identical_expensive_requests_are_tried_once() {
+        let lanes = Arc::new(Lanes::new(Limits {
+            quick_workers: 4,
+            quick_time: Duration::from_millis(20),
+            long_workers: 1,
+            long_queue: 1,
+            request_time: Duration::from_millis(500),
+            ..Limits::default()
+        }));
+        let runs = Arc::new(AtomicUsize::new(0));
+        // Work that never ends by itself: it spends until its budget stops it.
+        let work: Work = {
+            let runs = runs.clone();
+            Arc::new(move |budget: &Budget| {
+                runs.fetch_add(1, Ordering::Relaxed);
+                loop {
+                    budget
+                        .spend(1)
+                        .map_err(|stop| Error::from_budget(stop, "the test's work"))?;
+                }
+            })
+        };
+        let arrival = Instant::now();
+        let requests: Vec<_> = (0..8)
+            .map(|_| {
+                let lanes = lanes.clone();
+                let work = work.clone();
+                tokio::spawn(async move { lanes.run(7, arrival, work).await })
+            })
+            .collect();
+        for request in requests {
+            match request.await.unwrap() {
+                Answer::Failed(Error::OutOfTime(_)) | Answer::Busy(..) => {}
+                Answer::Failed(error) => panic!("{error}"),
+                Answer::Json(_) => panic!("an answer from endless work"),
+                Answer::Panicked => panic!("a panic"),
+            }
+        }
+        // One trial, and the long lane's thread and queue place: not eight trials.
+        let runs = runs.load(Ordering::Relaxed);
+        assert!(runs <= 3, "the work ran {runs} times");
+        assert_eq!(lanes.class(7), Some(Class::Long));
     }
 }
