@@ -166,14 +166,8 @@ fn compressed(vertices: usize, edges: &[(u32, u32)]) -> (Vec<usize>, Vec<u32>) {
 
 /// The edges of `V E u1 v1 …`, sorted and without repeats, and V.
 fn read_edges(text: &str) -> Result<(usize, Vec<(u32, u32)>), InputError> {
-    let mut words = tokens(text);
-    let vertices = parse_bounded(
-        words.next().unwrap_or(""),
-        "vertex count",
-        1,
-        DAG_VERTICES.value,
-    )?;
-    let edge_count = parse_bounded(words.next().unwrap_or(""), "edge count", 0, DAG_EDGES.value)?;
+    let (vertices, edge_count) = declared_size(text)?;
+    let mut words = tokens(text).skip(2);
     let mut edges = Vec::with_capacity(edge_count.min(1 << 20) as usize);
     for i in 1..=edge_count {
         let Some(start) = words.next() else {
@@ -201,6 +195,36 @@ fn read_edges(text: &str) -> Result<(usize, Vec<(u32, u32)>), InputError> {
     edges.sort_unstable();
     edges.dedup();
     Ok((vertices as usize, edges))
+}
+
+/// The most words (8 bytes each) of memory [`TokenGraph::parse`] allocates at once
+/// for a graph of `vertices` vertices and `edges` edges, its temporaries included:
+/// two adjacency lists (a word per vertex, half a word per edge, each), the edges
+/// while they are sorted (a word each, twice while they are reversed), and a few
+/// arrays of one entry per vertex while values are computed. A front end compares
+/// it with a budget before parsing, since a few bytes of text (`10000000 1 0 1`) may
+/// declare ten million vertices. `tests/graph_memory.rs` checks it against what
+/// parsing really allocates.
+pub fn graph_words(vertices: u64, edges: u64) -> u64 {
+    vertices
+        .saturating_add(1)
+        .saturating_mul(6)
+        .saturating_add(edges.saturating_mul(2))
+        .saturating_add(64)
+}
+
+/// The vertex and edge counts the text of a graph declares (its first two numbers),
+/// within [`DAG_VERTICES`] and [`DAG_EDGES`], without reading the rest.
+pub fn declared_size(text: &str) -> Result<(u64, u64), InputError> {
+    let mut words = tokens(text);
+    let vertices = parse_bounded(
+        words.next().unwrap_or(""),
+        "vertex count",
+        1,
+        DAG_VERTICES.value,
+    )?;
+    let edges = parse_bounded(words.next().unwrap_or(""), "edge count", 0, DAG_EDGES.value)?;
+    Ok((vertices, edges))
 }
 
 /// Every vertex's Grundy value and misère outcome, by Kahn's algorithm on the reversed
