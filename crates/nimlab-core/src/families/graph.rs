@@ -217,13 +217,8 @@ pub fn graph_words(vertices: u64, edges: u64) -> u64 {
 /// within [`DAG_VERTICES`] and [`DAG_EDGES`], without reading the rest.
 pub fn declared_size(text: &str) -> Result<(u64, u64), InputError> {
     let mut words = tokens(text);
-    let vertices = parse_bounded(
-        words.next().unwrap_or(""),
-        "vertex count",
-        1,
-        DAG_VERTICES.value,
-    )?;
-    let edges = parse_bounded(words.next().unwrap_or(""), "edge count", 0, DAG_EDGES.value)?;
+    let vertices = DAG_VERTICES.read(words.next().unwrap_or(""), "vertex count", 1)?;
+    let edges = DAG_EDGES.read(words.next().unwrap_or(""), "edge count", 0)?;
     Ok((vertices, edges))
 }
 
