@@ -706,3 +706,24 @@ async fn wythoff_pairs(
         .collect();
     Json(pairs).into_response()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shares of memory add up as `SERVER_MEMORY` says, with room left for the
+    /// program, its stacks and the allocator's own.
+    #[test]
+    fn the_shares_of_memory_fit_the_stated_bound() {
+        let limits = Limits::default();
+        let lanes =
+            limits.quick_workers * limits.quick_memory + limits.long_workers * limits.long_memory;
+        assert!(lanes + (CACHE_WORDS * 8) as usize <= limits.process_memory);
+        let live = limits.process_memory + BODY_MEMORY + ANSWER_MEMORY;
+        assert!(
+            live + (64 << 20) <= SERVER_MEMORY,
+            "{} MiB live",
+            live >> 20
+        );
+    }
+}
