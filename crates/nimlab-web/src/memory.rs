@@ -244,8 +244,12 @@ pub const OWN_PAGES_FROM: usize = 256 << 10;
 /// that allocated), where a few small blocks left live keep whole stretches of freed
 /// table resident, which [`trim`] cannot give back. Measured on 100 period
 /// questions about large subtraction games: 178 MB resident for 66 MB live with
-/// glibc's default, 76 MB with the threshold fixed here. Elsewhere than glibc this
-/// does nothing.
+/// glibc's default (and still 178 MB after a `malloc_trim` by hand), 76 MB with the
+/// threshold fixed here. mimalloc (0.1, its defaults) in place of glibc kept more:
+/// 282 MB after the same questions, 272 MB after all of `load/memory.py`'s cases at
+/// once (peak 368 MB) against 39 MB (peak 162 MB), since it keeps freed pages for
+/// reuse; so the server keeps the system's allocator. Elsewhere than glibc this does
+/// nothing.
 pub fn tune() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: mallopt only sets one of glibc's malloc parameters.
