@@ -19,8 +19,8 @@
 //!   closed.
 //! - **JSON for HTTP's own errors.** hyper answers a request it cannot parse (400),
 //!   whose address is too long (414) or whose headers are too large (431) by itself,
-//!   with an empty body. [`JsonErrors`] rewrites those answers, and only those, as
-//!   `{"error", "message"}` JSON on their way out.
+//!   with an empty body. A wrapper of each connection's stream rewrites those
+//!   answers, and only those, as `{"error", "message"}` JSON on their way out.
 //! - HTTP/1.1 only: the page is served on a local address, where browsers use
 //!   HTTP/1.1, and HTTP/2 would bring limits of its own to keep.
 
