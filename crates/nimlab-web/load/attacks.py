@@ -2,7 +2,7 @@
 """The issue's attacks on `nimlab serve`, each against a fresh server on loopback.
 
 Usage: attacks.py NIMLAB_BINARY [ATTACK ...]
-Attacks: errors, host, slowloris, fds. Each prints what it saw and 'ok' or 'FAILED';
+Attacks: errors, host, slowloris, fds, readers. Each prints what it saw and 'ok' or 'FAILED';
 the exit status is 1 if any failed.
 
 - errors: malformed HTTP (400), a huge address (414/431), huge headers (431), a wrong
@@ -14,8 +14,12 @@ the exit status is 1 if any failed.
   timeout (10 s) by more than a few seconds.
 - fds: the server limited to 256 open files (prlimit); 300 idle sockets must not stop
   it: a normal request is answered, with the sockets still open.
+- readers: 100 clients ask for a million values each and never read the answers:
+  the server's memory stays bounded, a normal request is answered, and the server
+  closes those connections (the write timeout).
 """
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -159,10 +163,13 @@ def open_sockets(port, count, partial):
 
 
 def closed(s):
-    """Whether the server closed the socket (without waiting)."""
+    """Whether the server closed the socket (without waiting): whatever it sent is
+    read, then its end of the stream, or an error, says it closed."""
     s.setblocking(False)
     try:
-        return s.recv(1) == b""
+        while True:
+            if s.recv(1 << 20) == b"":
+                return True
     except BlockingIOError:
         return False
     except OSError:
@@ -217,8 +224,64 @@ def attack_fds(binary):
     return good
 
 
+def resident_mb(pid):
+    with open(f"/proc/{pid}/status") as f:
+        return next(int(line.split()[1]) // 1024 for line in f if line.startswith("VmRSS:"))
+
+
+def open_sockets_of(pid):
+    """How many sockets a process has open."""
+    count = 0
+    for fd in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            count += os.readlink(f"/proc/{pid}/fd/{fd}").startswith("socket:")
+        except OSError:
+            pass
+    return count
+
+
+def attack_readers(binary):
+    """100 clients ask for a million values each and never read the answer."""
+    port = free_port()
+    server = start(binary, port)
+    good = True
+    try:
+        body = json.dumps({"game": "grundy-game", "upto": 1048575}).encode()
+        baseline = open_sockets_of(server.pid)
+        sockets = []
+        for _ in range(100):
+            s = socket.create_connection(("127.0.0.1", port), timeout=5)
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            s.sendall(request("POST", "/api/grundy", body))
+            sockets.append(s)
+        peak = 0
+        for _ in range(8):
+            time.sleep(0.5)
+            peak = max(peak, resident_mb(server.pid))
+        ok, seconds = normal_request(port)
+        good &= check("a normal request is answered meanwhile", ok, f"in {seconds:.2f} s")
+        good &= check("the unread answers stay within the server's memory", peak < 512,
+                      f"(resident {peak} MB at most)")
+        # The most a connection can last: its work's 5 s deadline and 5 s of grace,
+        # 10 s waiting for its answer's share of memory, then 10 s of a write that
+        # the client does not read (or, if the kernel's buffers took the whole
+        # answer, 10 s idle waiting for a next request). The client cannot see the
+        # close (the end of the stream waits behind the unread answer in the
+        # kernel's buffers), so the server's own open sockets are counted.
+        time.sleep(3 * HEADER_TIMEOUT + 2)
+        left = open_sockets_of(server.pid) - baseline
+        good &= check("the server closed the connections whose answers are not read",
+                      left <= 0, f"({left} of its sockets left {3 * HEADER_TIMEOUT + 6} s later)")
+        for s in sockets:
+            s.close()
+    finally:
+        server.terminate()
+        server.wait()
+    return good
+
+
 ATTACKS = {"errors": attack_errors, "host": attack_host, "slowloris": attack_slowloris,
-           "fds": attack_fds}
+           "fds": attack_fds, "readers": attack_readers}
 
 
 def main():

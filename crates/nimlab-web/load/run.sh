@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # The load test and the attacks of issue 18 against a release `nimlab serve`, all on
-# loopback, each bounded in time (about two minutes in all).
+# loopback, each bounded in time (about three minutes in all).
 #
 #   crates/nimlab-web/load/run.sh            build, then run everything
 #   NIMLAB=path/to/nimlab load/run.sh mix    an existing binary, one part
 #
 # Parts: memory (the issue's memory cases), attacks (HTTP errors, Host, slowloris,
-# 256 files), mix (200 clients for 20 s, cheap and expensive, answers checked).
+# 256 files, clients that never read), mix (200 clients for 20 s, cheap and expensive, answers checked).
 # Needs python3, prlimit (util-linux) and oha (`cargo install oha`) for the mix.
 # Exits non-zero if an attack succeeds or an answer is wrong.
 set -euo pipefail
