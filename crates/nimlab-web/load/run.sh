@@ -6,7 +6,8 @@
 #   NIMLAB=path/to/nimlab load/run.sh mix    an existing binary, one part
 #
 # Parts: memory (the memory cases), attacks (HTTP errors, Host, slowloris,
-# 256 files, clients that never read), mix (200 clients for 20 s, cheap and expensive, answers checked).
+# 256 files, clients that never read), mix (200 clients for 20 s, cheap and
+# expensive, answers checked).
 # Needs python3, prlimit (util-linux) and oha (`cargo install oha`) for the mix.
 # Exits non-zero if an attack succeeds or an answer is wrong.
 set -euo pipefail
