@@ -18,7 +18,7 @@ use crate::error::{Error, InputError};
 use crate::limits::{COPYCAT_PERIOD_SEARCH, COPYCAT_TAKE};
 use crate::num::{Nat, to_u64, words};
 use crate::parse::{parse_bounded, parse_nat, tokens};
-use crate::protocol::board::Board;
+use crate::protocol::board::{Board, Clicks, pile_clicks};
 use crate::protocol::{Analysis, Notation, Strategy, WinningMove};
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
@@ -283,6 +283,16 @@ impl Notation for Copycat {
     fn move_syntax(&self, position: &CopycatPosition) -> String {
         let allowed: Vec<String> = self.legal(position).map(|t| t.to_string()).collect();
         format!("the number of stones to take: {}", list_with_or(&allowed))
+    }
+
+    fn clicks(&self, position: &CopycatPosition, taken: &u64) -> Clicks {
+        pile_clicks(&position.heap, &Nat::from(*taken))
+    }
+
+    fn click_help(&self) -> String {
+        "Click a stone to take it and every stone after it, or choose how many to take \
+         with the slider and press Take."
+            .to_string()
     }
 
     fn board(&self, position: &CopycatPosition) -> Board {

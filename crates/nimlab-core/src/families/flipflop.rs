@@ -51,7 +51,7 @@ use crate::budget::Budget;
 use crate::error::{Error, InputError};
 use crate::num::{Nat, to_u64, words};
 use crate::parse::{parse_bounded, tokens};
-use crate::protocol::board::{Board, Flip};
+use crate::protocol::board::{Board, Clicks, Flip, Spot};
 use crate::protocol::{Analysis, Notation, Strategy, WinningMove};
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
@@ -379,6 +379,25 @@ impl Notation for FlipFlop {
         };
         let legal = !play.flip || (from.flip && self.may_flip(&from.point));
         (legal && self.apply(from, &play) == *to).then_some(play)
+    }
+
+    /// The square the token moves to; a move that flips the goal is clicked as the
+    /// flip, then the square.
+    fn clicks(&self, position: &FlipPosition, play: &FlipMove) -> Clicks {
+        let (x, y) = apply_move(&position.point, &play.play);
+        let square = Spot::Point(x, y);
+        if play.flip {
+            vec![vec![Spot::Flip, square]]
+        } else {
+            vec![vec![square]]
+        }
+    }
+
+    fn click_help(&self) -> String {
+        "Click a highlighted square to move the token there: left, down, or diagonally \
+         down and to the left. To flip the goal with a move, while the flip is left and \
+         allowed, click \"flip the goal\" first, then the square."
+            .to_string()
     }
 
     fn board(&self, position: &FlipPosition) -> Board {

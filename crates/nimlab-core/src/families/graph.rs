@@ -26,7 +26,7 @@ use crate::error::{Error, InputError};
 use crate::limits::{DAG_EDGES, DAG_VERTICES, LOOPY_GRAPH_WORK, MISERE_SUM_SEARCH};
 use crate::num::Nat;
 use crate::parse::{parse_bounded, parse_list, tokens};
-use crate::protocol::board::{Board, GraphToken};
+use crate::protocol::board::{Board, Clicks, GraphToken, Spot};
 use crate::protocol::{Analysis, Notation, Strategy, WinningMove, WinningMoves};
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
@@ -575,6 +575,24 @@ impl Notation for TokenGraph {
             1 => "the vertex to move the token to".to_string(),
             _ => "a token number, then the vertex to move it to".to_string(),
         }
+    }
+
+    /// The token, then the vertex it moves to; when every token stands on one vertex,
+    /// the vertex alone.
+    fn clicks(&self, position: &Vec<usize>, play: &DagMove) -> Clicks {
+        let from = position[play.token];
+        let to = Spot::Vertex(play.to as u32);
+        let mut clicks = vec![vec![Spot::TokenOn(from as u32), to.clone()]];
+        if position.iter().all(|&v| v == from) {
+            clicks.push(vec![to]);
+        }
+        clicks
+    }
+
+    fn click_help(&self) -> String {
+        "Click a token, then the vertex to move it to along an arrow; when all the tokens \
+         stand on one vertex, click the vertex alone."
+            .to_string()
     }
 
     fn board(&self, position: &Vec<usize>) -> Board {

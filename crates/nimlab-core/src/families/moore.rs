@@ -35,7 +35,7 @@ use crate::budget::Budget;
 use crate::error::{Error, InputError};
 use crate::num::{Nat, to_u64, words};
 use crate::parse::{parse_bounded, parse_list, parse_nat, tokens};
-use crate::protocol::board::Board;
+use crate::protocol::board::{Board, Clicks, Spot, take_from_end};
 use crate::protocol::{Analysis, Notation, Strategy, WinningMoves, engine_grundy};
 use crate::rules::{Convention, Game, Outcome};
 use crate::solve::sum::nim_sum;
@@ -548,6 +548,30 @@ impl Notation for Moore {
 
     fn describe_move(&self, heaps: &Vec<Nat>, play: &MooreMove) -> String {
         Self::describe(heaps, play)
+    }
+
+    /// A token in each heap taken from, in the heaps' order (or the reverse, for two
+    /// heaps), each taking it and every token after it.
+    fn clicks(&self, heaps: &Vec<Nat>, play: &MooreMove) -> Clicks {
+        let tokens: Vec<Spot> = play
+            .takes
+            .iter()
+            .map(|(heap, taken)| take_from_end(heap + 1, &heaps[*heap], taken))
+            .collect();
+        let mut clicks = vec![tokens.clone()];
+        if tokens.len() == 2 {
+            clicks.push(tokens.into_iter().rev().collect());
+        }
+        clicks
+    }
+
+    fn click_help(&self) -> String {
+        format!(
+            "Click a token to take it and every token after it in its heap. To take from \
+             several heaps (at most {}), click a token in each; click the last token again \
+             to stop there.",
+            self.k
+        )
     }
 
     fn board(&self, heaps: &Vec<Nat>) -> Board {

@@ -13,7 +13,7 @@ use crate::budget::Budget;
 use crate::error::{Error, InputError};
 use crate::num::{Nat, words};
 use crate::parse::{parse_bounded, parse_list, parse_nat, tokens};
-use crate::protocol::board::Board;
+use crate::protocol::board::{Board, Clicks, take_from_end};
 use crate::protocol::{Analysis, Notation, Strategy, WinningMoves};
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
@@ -127,6 +127,22 @@ impl Notation for Staircase {
             ),
             None => "no move: every coin is off the staircase".to_string(),
         }
+    }
+
+    /// A coin of a step slides down with every coin above it: click the lowest coin
+    /// that moves.
+    fn clicks(&self, coins: &Vec<Nat>, play: &StairMove) -> Clicks {
+        vec![vec![take_from_end(
+            play.step,
+            &coins[play.step - 1],
+            &play.coins,
+        )]]
+    }
+
+    fn click_help(&self) -> String {
+        "Click a coin to slide it and every coin above it on its step down one step; \
+         coins slid from step 1 leave the staircase."
+            .to_string()
     }
 
     fn board(&self, coins: &Vec<Nat>) -> Board {

@@ -26,7 +26,7 @@ use crate::budget::Budget;
 use crate::error::{Error, InputError};
 use crate::num::{Nat, to_u64, words};
 use crate::parse::{parse_nat, tokens};
-use crate::protocol::board::Board;
+use crate::protocol::board::{Board, Clicks, Spot};
 use crate::protocol::{Analysis, Notation, Strategy, WinningMove, engine_grundy};
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
@@ -493,6 +493,17 @@ impl Notation for Wythoff {
 
     fn move_syntax(&self, _point: &Point) -> String {
         PLANE_MOVE_SYNTAX.to_string()
+    }
+
+    fn clicks(&self, point: &Point, play: &PlaneMove) -> Clicks {
+        let (x, y) = apply_move(point, play);
+        vec![vec![Spot::Point(x, y)]]
+    }
+
+    fn click_help(&self) -> String {
+        "Click a highlighted square to move the token there: left, down, or diagonally \
+         down and to the left, as far as you like."
+            .to_string()
     }
 
     fn board(&self, (x, y): &Point) -> Board {

@@ -8,7 +8,7 @@
 //! path and never match on a game's name. The trait and its one implementation are
 //! generated from a single list of the protocol's methods.
 
-use super::board::Board;
+use super::board::{Board, Clicks};
 use super::policy::Policy;
 use super::{Analysis, HeapGame, MoveValues, Strategy, TextMove};
 use crate::budget::Budget;
@@ -246,6 +246,12 @@ ruleset! {
 
     /// The position as data to draw.
     fn board(&self, position: &AnyPosition => position) -> Board => same;
+
+    /// How a legal move is made by clicking the board (see [`Clicks`]).
+    fn clicks(&self, position: &AnyPosition => position, play: &AnyMove => play) -> Clicks => same;
+
+    /// What clicking the board does, in words.
+    fn click_help(&self) -> String => same;
 
     /// Whether the player to move wins at a position with no legal move.
     fn mover_wins_at_end(&self, position: &AnyPosition => position, convention: Convention => as_is) -> bool

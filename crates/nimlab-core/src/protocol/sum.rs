@@ -15,7 +15,7 @@ use crate::error::{Error, InputError};
 use crate::limits::{MISERE_SUM_SEARCH, SEARCH_BRANCHING};
 use crate::num::Nat;
 use crate::parse::parse_bounded;
-use crate::protocol::board::{Board, SumPart};
+use crate::protocol::board::{Board, Clicks, SumPart, in_part};
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
 use crate::solve::loopy::{Gamma, shown};
@@ -434,6 +434,27 @@ impl Notation for Sum {
             ),
             None => "a game number, then a move in that game".to_string(),
         }
+    }
+
+    /// The move's clicks in its part's drawing.
+    fn clicks(&self, position: &Vec<AnyPosition>, play: &SumMove) -> Clicks {
+        in_part(
+            play.part + 1,
+            self.parts[play.part].clicks(&position[play.part], &play.play),
+        )
+    }
+
+    /// Each game is drawn apart; its own help says what a click does in it.
+    fn click_help(&self) -> String {
+        let mut help =
+            vec!["Each game is drawn on its own: click in one of them to move there.".to_string()];
+        for part in &self.parts {
+            let words = part.click_help();
+            if !words.is_empty() && !help.contains(&words) {
+                help.push(words);
+            }
+        }
+        help.join(" ")
     }
 
     fn board(&self, position: &Vec<AnyPosition>) -> Board {
