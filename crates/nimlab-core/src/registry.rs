@@ -990,6 +990,33 @@ mod tests {
         }
     }
 
+    /// Every family, and sums, start at random: positions that read back as written,
+    /// with a move to make, and not all the same.
+    #[test]
+    fn every_family_has_random_starts_with_a_move() {
+        let specs = FAMILIES
+            .iter()
+            .map(|family| family.example)
+            .chain(["kayles + nim", "turtles + wythoff"]);
+        for spec in specs {
+            let game = game_with(spec, &example_loader).unwrap();
+            let starts: Vec<String> = (0..20u64)
+                .map(|seed| {
+                    let start = game.random_start(seed).unwrap_or_else(|| panic!("{spec}"));
+                    let text = game.format_position(&start);
+                    assert_eq!(game.normalize(&text).unwrap(), text, "{spec}");
+                    assert!(!game.is_over(&start), "{spec}: {text}");
+                    text
+                })
+                .collect();
+            let distinct: std::collections::HashSet<&String> = starts.iter().collect();
+            assert!(
+                distinct.len() > 1 || spec.starts_with("dag"),
+                "{spec}: {starts:?}"
+            );
+        }
+    }
+
     /// A search stopped by its budget ends in a typed error, quickly, not a hang.
     #[test]
     fn budgets_that_run_out_are_clean_errors() {

@@ -307,6 +307,13 @@ impl Notation for Copycat {
 }
 
 impl Strategy for Copycat {
+    /// A heap of 10 to 40 stones that nobody has taken from.
+    fn random_start(&self, seed: u64) -> Option<CopycatPosition> {
+        use rand::{RngExt, SeedableRng};
+        let heap = Nat::from(rand::rngs::StdRng::seed_from_u64(seed).random_range(10..=40u32));
+        Some(CopycatPosition { heap, last: 0 })
+    }
+
     /// The solved rows (each m + 1 entries and a few words of slot) and their ids.
     fn held_words(&self) -> u64 {
         self.solved.get().map_or(0, |solved| {

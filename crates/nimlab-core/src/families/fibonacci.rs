@@ -343,6 +343,14 @@ impl Notation for FibonacciNim {
 }
 
 impl Strategy for FibonacciNim {
+    /// A fresh pile of 10 to 200 chips.
+    fn random_start(&self, seed: u64) -> Option<FibonacciPosition> {
+        use rand::{RngExt, SeedableRng};
+        let chips = Nat::from(rand::rngs::StdRng::seed_from_u64(seed).random_range(10..=200u32));
+        let limit = &chips - Nat::ONE;
+        Some(FibonacciPosition { chips, limit })
+    }
+
     fn analyze(
         &self,
         position: &FibonacciPosition,

@@ -419,6 +419,20 @@ impl Notation for FlipFlop {
 }
 
 impl Strategy for FlipFlop {
+    /// A random start of Wythoff's game (see [`crate::families::wythoff::random_start`]),
+    /// normal goal, flip available.
+    fn random_start(&self, seed: u64) -> Option<FlipPosition> {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let level = Nat::from(crate::families::wythoff::RANDOM_START_LEVEL);
+        let point = crate::families::wythoff::random_start(&mut rng, &level).ok()?;
+        Some(FlipPosition {
+            point,
+            goal: Goal::Normal,
+            flip: true,
+        })
+    }
+
     fn analyze(
         &self,
         position: &FlipPosition,

@@ -766,8 +766,17 @@ impl Strategy for TokenGraph {
         Some((0..=last).map(|v| self.gamma(v)).collect())
     }
 
+    /// One token on a vertex with a move, when there is one.
     fn random_start(&self, seed: u64) -> Option<Vec<usize>> {
-        Some(vec![(seed % self.vertex_count() as u64) as usize])
+        let movable: Vec<usize> = (0..self.vertex_count())
+            .filter(|&v| !self.out(v).is_empty())
+            .collect();
+        let choices = if movable.is_empty() {
+            (0..self.vertex_count()).collect()
+        } else {
+            movable
+        };
+        Some(vec![choices[(seed % choices.len() as u64) as usize]])
     }
 }
 

@@ -681,6 +681,17 @@ impl Notation for Moore {
 }
 
 impl Strategy for Moore {
+    /// 3 or 4 heaps of 1 to 10 tokens.
+    fn random_start(&self, seed: u64) -> Option<Vec<Nat>> {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        Some(
+            (0..rng.random_range(3..=4))
+                .map(|_| Nat::from(rng.random_range(1..=10u32)))
+                .collect(),
+        )
+    }
+
     fn analyze(
         &self,
         heaps: &Vec<Nat>,

@@ -153,6 +153,18 @@ impl Notation for Staircase {
 }
 
 impl Strategy for Staircase {
+    /// 3 to 5 steps of 0 to 6 coins, with a coin somewhere.
+    fn random_start(&self, seed: u64) -> Option<Vec<Nat>> {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let steps = rng.random_range(3..=5);
+        let mut coins: Vec<Nat> = (0..steps)
+            .map(|_| Nat::from(rng.random_range(0..=6u32)))
+            .collect();
+        coins[steps - 1] += Nat::ONE;
+        Some(coins)
+    }
+
     fn analyze(
         &self,
         coins: &Vec<Nat>,

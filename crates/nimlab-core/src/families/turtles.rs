@@ -240,6 +240,19 @@ impl Notation for Turtles {
 }
 
 impl Strategy for Turtles {
+    /// 6 to 12 coins, each heads or tails at random, the last one heads.
+    fn random_start(&self, seed: u64) -> Option<Vec<bool>> {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let mut coins: Vec<bool> = (0..rng.random_range(6..=12))
+            .map(|_| rng.random_bool(0.5))
+            .collect();
+        if let Some(last) = coins.last_mut() {
+            *last = true;
+        }
+        Some(coins)
+    }
+
     fn analyze(
         &self,
         coins: &Vec<bool>,

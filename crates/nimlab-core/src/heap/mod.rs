@@ -45,6 +45,8 @@ use crate::solve::sum::{ValueProfile, nim_sum};
 use crate::text::{list_with_or, spaced, tokens_word};
 use malachite_base::num::basic::traits::Zero;
 use nimlab_misere::{PositionError, Quotient};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
 use take_break::{family_count, family_moves};
 
 /// One option of a single heap: the heaps left in its place (none if it was used
@@ -148,6 +150,14 @@ pub trait HeapRules: Send + Sync + 'static {
         } else {
             format!("Click a {token} to take it and every {token} after it in its {heap}.")
         }
+    }
+
+    /// A random start for play: 2 to 4 heaps of 1 to 12 tokens (default). Games of
+    /// one pot override it.
+    fn random_heaps(&self, rng: &mut StdRng) -> Vec<Nat> {
+        (0..rng.random_range(2..=4))
+            .map(|_| Nat::from(rng.random_range(1..=12u32)))
+            .collect()
     }
 
     /// How a person writes a move in one heap of size `n`, e.g. "1, 2 or 3 tokens".
@@ -749,6 +759,10 @@ impl<H: HeapRules> Notation for HeapSum<H> {
 }
 
 impl<H: HeapRules> Strategy for HeapSum<H> {
+    fn random_start(&self, seed: u64) -> Option<Vec<Nat>> {
+        Some(self.rules.random_heaps(&mut StdRng::seed_from_u64(seed)))
+    }
+
     fn analyze(
         &self,
         heaps: &Vec<Nat>,

@@ -473,6 +473,20 @@ impl Notation for Sum {
 }
 
 impl Strategy for Sum {
+    /// A random start of each part, when each has them.
+    fn random_start(&self, seed: u64) -> Option<Vec<AnyPosition>> {
+        self.parts
+            .iter()
+            .enumerate()
+            .map(|(i, part)| {
+                part.random_start(
+                    seed.wrapping_add(i as u64)
+                        .wrapping_mul(0x9e37_79b9_7f4a_7c15),
+                )
+            })
+            .collect()
+    }
+
     fn analyze(
         &self,
         position: &Vec<AnyPosition>,
