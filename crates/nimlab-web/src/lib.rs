@@ -36,6 +36,8 @@ use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
 use tower_http::catch_panic::CatchPanicLayer;
 
+mod page_api;
+
 /// The largest request body.
 pub const MAX_BODY_BYTES: usize = 1 << 20;
 /// The most values one `/api/grundy` request may ask for.
@@ -90,6 +92,10 @@ pub fn app() -> Router {
         .route("/api/grundy", post(grundy))
         .route("/api/period", post(period))
         .route("/api/wythoff-pairs", get(wythoff_pairs))
+        .route("/api/position", post(page_api::position))
+        .route("/api/random-start", post(page_api::random_start))
+        .route("/api/guide", post(page_api::guide))
+        .route("/js/{name}", get(page_api::module))
         .fallback(|| async { failure(StatusCode::NOT_FOUND, "input", "no such page or API") })
         .with_state(state)
         // Bodies beyond the limit are rejected by the JSON extractor, so that the
