@@ -53,7 +53,7 @@ function spotElement(spots, view, { cls, label, text }) {
   const how = view.clickable(spot);
   const button = element("button", {
     type: "button",
-    class: `${cls} target${how.result && view.analysis ? ` ${how.result}` : ""}${how.chosen ? " chosen" : ""}`,
+    class: `${cls} ${how.next ? "target" : "restart"}${how.result && view.analysis && how.next ? ` ${how.result}` : ""}${how.chosen ? " chosen" : ""}`,
     "data-spots": spots.join("|"),
     "aria-label": how.label ? `${label}: ${how.label}` : label,
     title: how.label || label,
@@ -271,8 +271,8 @@ function drawGraph(container, board, view, prefix) {
       g.setAttribute("tabindex", "0");
       g.dataset.spots = spots.join("|");
       g.setAttribute("aria-label", how.label ? `${label}: ${how.label}` : label);
-      g.classList.add("target");
-      if (how.result && view.analysis) g.classList.add(how.result);
+      g.classList.add(how.next ? "target" : "restart");
+      if (how.result && view.analysis && how.next) g.classList.add(how.result);
       if (how.chosen) g.classList.add("chosen");
       const act = () => view.click(spots.find((s) => view.clickable(s)));
       g.addEventListener("click", act);

@@ -87,6 +87,10 @@ export function createPlayer(api, { changed, showError, analysisShown }) {
       $("move-text").value = "";
       $("game-area").hidden = false;
       render(m);
+      // On a small screen the board starts below the form: bring it into view.
+      if ($("status").getBoundingClientRect().top > window.innerHeight * 0.6) {
+        $("status").scrollIntoView({ block: "start" });
+      }
       await advance(m);
     } catch (error) {
       if (mine !== starts) return;
@@ -129,6 +133,8 @@ export function createPlayer(api, { changed, showError, analysisShown }) {
     if (!humanTurn(m)) return;
     const move = m.report.moves[index];
     m.busy = true;
+    m.selection = [];
+    setStatus(m, "Making the move…");
     showError("");
     try {
       const mover = toMove(m);
@@ -206,13 +212,14 @@ export function createPlayer(api, { changed, showError, analysisShown }) {
     const spots = new Map();
     if (!humanTurn(m)) return spots;
     const analysis = analysisShown();
-    const note = (spot, index, completes, chosen) => {
+    const note = (spot, index, completes, chosen, next = true) => {
       const move = m.report.moves[index];
-      const info = spots.get(spot) || { result: null, label: "", moves: new Set(), completes: new Set(), chosen: false };
+      const info = spots.get(spot) || { result: null, label: "", moves: new Set(), completes: new Set(), chosen: false, next };
       info.moves.add(index);
       if (completes) info.completes.add(index);
       if (info.result === null || RANK[move.result] < RANK[info.result]) info.result = move.result;
       info.chosen = info.chosen || chosen;
+      info.next = info.next || next;
       spots.set(spot, info);
     };
     const sel = m.selection;
@@ -221,13 +228,16 @@ export function createPlayer(api, { changed, showError, analysisShown }) {
         if (sequence.length > sel.length && startsWith(sequence, sel)) {
           note(sequence[sel.length], index, sequence.length === sel.length + 1, false);
         }
-        if (sel.length > 0 && !spots.has(sequence[0])) note(sequence[0], index, sequence.length === 1, false);
+        // Another first click starts the move again: clickable, not highlighted.
+        if (sel.length > 0 && !(spots.has(sequence[0]) && spots.get(sequence[0]).next)) {
+          note(sequence[0], index, sequence.length === 1, false, false);
+        }
       }
     });
     if (sel.length > 0) {
       const exact = exactMove(m, sel);
       if (exact >= 0) note(sel[sel.length - 1], exact, true, true);
-      else spots.set(sel[sel.length - 1], { result: null, moves: new Set(), completes: new Set(), chosen: true });
+      else spots.set(sel[sel.length - 1], { result: null, moves: new Set(), completes: new Set(), chosen: true, next: true });
     }
     for (const info of spots.values()) {
       const [only] = info.completes;
