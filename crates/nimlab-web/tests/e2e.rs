@@ -1092,3 +1092,74 @@ async fn the_keyboard_alone_plays_and_keeps_its_focus() {
     assert!(!status.as_str().unwrap().is_empty());
     session.client.clone().close().await.unwrap();
 }
+
+/// axe-core's rules run on the page's scenes (a game with its analysis, a move half
+/// made, a graph, the explore tab, a phone's width) and find no serious or critical
+/// violation. axe-core comes from the npm registry into `tests/axe` (`npm ci` there;
+/// `.ci/run` does it) and is used by this test only.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_has_no_serious_accessibility_violations() {
+    let axe = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/axe/node_modules/axe-core/axe.min.js");
+    let Ok(axe) = std::fs::read_to_string(&axe) else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI is set, but {} is missing: run npm ci in crates/nimlab-web/tests/axe (.ci/run does)",
+            axe.display()
+        );
+        eprintln!("skipped: no axe-core (npm ci in crates/nimlab-web/tests/axe installs it)");
+        return;
+    };
+    let Some(session) = session().await else {
+        return;
+    };
+    let check = |scene: &'static str| {
+        let session = &session;
+        let axe = &axe;
+        async move {
+            session.script(axe).await;
+            let found = session
+                .client
+                .execute_async(
+                    "const done = arguments[arguments.length - 1]; \
+                     axe.run(document).then(r => done(r.violations \
+                       .filter(v => v.impact === 'serious' || v.impact === 'critical') \
+                       .map(v => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3) \
+                         .map(n => n.target.join(' ')).join(', '))), \
+                       e => done(['axe failed: ' + e]))",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            assert_eq!(found, json!([]), "{scene}");
+        }
+    };
+    session.start_mode("take:3", "13", "computer").await;
+    session.click("#show-analysis").await;
+    session
+        .until(
+            "the analysis",
+            "return !document.getElementById('analysis').hidden",
+        )
+        .await;
+    check("take:3 with its analysis").await;
+    session.start_mode("kayles", "1 9", "people").await;
+    session.click_spot("token 2 4").await;
+    check("kayles, a pin chosen").await;
+    session
+        .start_mode("kayles + wythoff", "5 + 3,6", "computer")
+        .await;
+    check("a sum").await;
+    session.start_mode("dag", "3", "computer").await;
+    check("a graph").await;
+    session.click("#tab-explore").await;
+    session.click("#plot-sequence").await;
+    session
+        .text_once_set("the plot's caption", "sequence-caption")
+        .await;
+    check("the explore tab").await;
+    session.client.set_window_size(390, 844).await.unwrap();
+    session.start_mode("wythoff", "29,51", "computer").await;
+    check("wythoff at a phone's width").await;
+    session.client.clone().close().await.unwrap();
+}

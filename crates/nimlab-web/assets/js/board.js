@@ -253,8 +253,11 @@ function drawGraph(container, board, view, prefix) {
     }
     const length = Math.hypot(x2 - x1, y2 - y1) || 1;
     const [dx, dy] = [(x2 - x1) / length, (y2 - y1) / length];
+    // An edge with one back the other way: each drawn a little to its own side.
+    const side = board.edges.some(([a, b]) => a === v && b === u) ? 6 : 0;
+    const [ox, oy] = [-dy * side, dx * side];
     svgNode("line", {
-      x1: x1 + dx * r, y1: y1 + dy * r, x2: x2 - dx * (r + 2), y2: y2 - dy * (r + 2),
+      x1: x1 + dx * r + ox, y1: y1 + dy * r + oy, x2: x2 - dx * (r + 2) + ox, y2: y2 - dy * (r + 2) + oy,
       stroke: "#555", "stroke-width": 1.5, "marker-end": `url(#${marker.id})`,
     }, svg);
   }
