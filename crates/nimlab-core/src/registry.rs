@@ -40,10 +40,22 @@ pub type Loader<'a> = &'a dyn Fn(&str) -> Result<String, InputError>;
 /// four vertices, 1 → 0, 2 → 0, 3 → 1, 3 → 2.
 pub const EXAMPLE_GRAPH: &str = "4 4 1 0 2 0 3 1 3 2";
 
-/// A loader that serves [`EXAMPLE_GRAPH`] for any file name, so tests and demos can
-/// build every family's example without touching the file system.
-pub fn example_loader(_file: &str) -> Result<String, InputError> {
-    Ok(EXAMPLE_GRAPH.to_string())
+/// The example graph with cycles, for `graph:loop.txt`: 0 ⇄ 1 → 2, and 3 → 1, 3 ⇄ 4.
+/// Its values are 0, 1, 0, ∞{1}, ∞{}: a token on 0 loses although it can go round the
+/// cycle (the winner leaves it for 2), a token on 3 or 4 draws (from 3 the only other
+/// move, to 1, loses), and tokens on 1 and 3 win by Smith's rule (1 ⊕ ∞{1} = ∞{0}:
+/// move 3 to 1).
+pub const EXAMPLE_LOOPY_GRAPH: &str = "5 6 0 1 1 0 1 2 3 1 3 4 4 3";
+
+/// A loader that serves [`EXAMPLE_LOOPY_GRAPH`] for `loop.txt` and [`EXAMPLE_GRAPH`]
+/// for any other file name, so tests and demos can build every family's example
+/// without touching the file system.
+pub fn example_loader(file: &str) -> Result<String, InputError> {
+    Ok(match file {
+        "loop.txt" => EXAMPLE_LOOPY_GRAPH,
+        _ => EXAMPLE_GRAPH,
+    }
+    .to_string())
 }
 
 /// Builds a family's ruleset from the spec's arguments (the text after `:`, if any).
@@ -254,7 +266,7 @@ pub const FAMILIES: &[Family] = &[
         name: "graph",
         syntax: "graph:FILE",
         example: "graph:loop.txt",
-        example_position: "3",
+        example_position: "1 3",
         summary: "tokens on the graph in FILE, cycles allowed (\"V E u1 v1 …\"): endless play is a draw",
         reads_file: true,
         build: |args, load| {

@@ -285,6 +285,85 @@ fn dag_specs_read_their_file() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
+/// `graph:FILE`: values γ (∞ with its set K), outcomes with draws, move results with
+/// remoteness, sums with other families, and bad graphs as one line with status 2.
+#[test]
+fn graphs_with_cycles_answer_every_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("loop.txt");
+    // 0 ⇄ 1 → 2, 3 → 1, 3 ⇄ 4: values 0 1 0 ∞{1} ∞{}.
+    std::fs::write(&file, "5 6\n0 1\n1 0\n1 2\n3 1\n3 4\n4 3\n").unwrap();
+    let spec = format!("graph:{}", file.display());
+    assert_eq!(
+        stdout_of(&["grundy", &spec, "--upto", "9"]),
+        "0 1 0 inf{1} inf{}\n"
+    );
+    let v = json_of(&["grundy", &spec, "--upto", "4", "--format", "json"]);
+    assert_eq!(
+        v["values"],
+        serde_json::json!([0, 1, 0, {"infinite": [1]}, {"infinite": []}])
+    );
+    let v = json_of(&["analyze", &spec, "3", "--json"]);
+    assert_eq!(
+        (v["outcome"].as_str(), v["grundy"].is_null()),
+        (Some("D"), true)
+    );
+    assert_eq!(v["infinite"], serde_json::json!([1]));
+    let text = stdout_of(&["analyze", &spec, "3"]);
+    assert!(
+        text.contains("A draw: neither player can force a win"),
+        "{text}"
+    );
+    // Smith's rule: 1 ⊕ ∞{1} = ∞{0}, won by moving 3 to 1.
+    let v = json_of(&["analyze", &spec, "1 3", "--json"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winning_moves"][0]["to"], "1 1");
+    let v = json_of(&["analyze", &spec, "0", "--json"]);
+    assert_eq!(v["outcome"], "P");
+    // Each move's result for the mover, with remoteness where the game ends.
+    let v = json_of(&["moves", &spec, "3", "--json"]);
+    let results: Vec<(&str, &str, Option<u64>)> = v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            let to = m["to"].as_str().unwrap();
+            (to, m["result"].as_str().unwrap(), m["remoteness"].as_u64())
+        })
+        .collect();
+    assert_eq!(results, [("4", "draw", None), ("1", "lose", Some(1))]);
+    // A sum with Nim: ∞{1} ⊕ 1 = ∞{0}, so moving 3 to 1 wins.
+    let sum = format!("{spec} + nim");
+    let v = json_of(&["analyze", &sum, "3 + 1", "--json"]);
+    assert_eq!(v["outcome"], "N");
+    let v = json_of(&["analyze", &sum, "3 + 2", "--json"]);
+    assert_eq!(v["outcome"], "D");
+    let v = json_of(&["analyze", &sum, "0 + 1", "--misere", "--json"]);
+    assert!(
+        v["explanation"].as_str().unwrap().contains("retrograde"),
+        "{v}"
+    );
+    // dag: refuses the cycle; bad graphs are one line.
+    let dag = format!("dag:{}", file.display());
+    assert!(error_of(&["analyze", &dag, "0"], "", 2).contains("graph:FILE"));
+    for (text, expected) in [
+        ("3 2\n0 1\n", "invalid edge count '2': expected 1"),
+        (
+            "3 1\n0 5\n",
+            "end of edge 1 '5': expected an integer from 0 to 2",
+        ),
+        ("3 1\n0 1\n1 2\n", "the edge count says 1"),
+        ("99999999999 0\n", "vertex count"),
+    ] {
+        std::fs::write(&file, text).unwrap();
+        let message = error_of(&["analyze", &spec, "0"], "", 2);
+        assert!(message.contains(expected), "{text:?}: {message}");
+        assert_eq!(message.trim_end().lines().count(), 1, "{message}");
+    }
+    std::fs::write(&file, [0u8, 159, 146, 150]).unwrap();
+    assert!(error_of(&["analyze", &spec, "0"], "", 2).contains("not text"));
+}
+
 #[test]
 fn misere_of_splitting_games_is_searched_or_refused() {
     let v = json_of(&["analyze", "kayles", "1 1 1", "--misere", "--json"]);

@@ -240,6 +240,11 @@ fn help_examples(help: &str) -> Vec<String> {
 #[test]
 fn every_help_example_runs() {
     let dir = tempfile::tempdir().unwrap();
+    // Examples of the graph families name these files.
+    for file in ["graph.txt", "loop.txt"] {
+        let graph = nimlab_core::registry::example_loader(file).unwrap();
+        std::fs::write(dir.path().join(file), graph).unwrap();
+    }
     let mut count = 0;
     // A server runs until it is stopped; nimlab-web's tests drive it instead.
     for name in subcommands().into_iter().filter(|name| name != "serve") {

@@ -399,11 +399,17 @@ fn review_rejects_records_that_are_not_games() {
 #[test]
 fn every_family_in_the_registry_is_playable() {
     let dir = tempfile::tempdir().unwrap();
-    let graph = dir.path().join("graph.txt");
-    std::fs::write(&graph, EXAMPLE_GRAPH).unwrap();
+    for file in ["graph.txt", "loop.txt"] {
+        std::fs::write(dir.path().join(file), example_loader(file).unwrap()).unwrap();
+    }
     for family in FAMILIES {
-        // The dag family's example names a file: write it for real.
-        let spec = family.example.replace("graph.txt", graph.to_str().unwrap());
+        // The graph families' examples name files: they are written for real.
+        let spec = match family.example.split_once(':') {
+            Some((name, file)) if file.ends_with(".txt") => {
+                format!("{name}:{}", dir.path().join(file).display())
+            }
+            _ => family.example.to_string(),
+        };
         let game = game_with(&spec, &example_loader).unwrap();
         let position = game.parse_position(family.example_position).unwrap();
         assert!(!game.is_over(&position));
@@ -414,6 +420,42 @@ fn every_family_in_the_registry_is_playable() {
         assert!(text.contains("The computer "), "{}: {text}", family.example);
         assert!(text.contains("Hint:"), "{}: {text}", family.example);
     }
+}
+
+/// On a graph with cycles the computer wins what it can, whatever the person does, and
+/// a position that occurs for the third time with the same player to move draws the
+/// game, saying why: no one could win, or the person had a win and went round.
+#[test]
+fn games_on_graphs_with_cycles_end_in_a_win_or_a_declared_draw() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("loop.txt");
+    std::fs::write(&file, example_loader("loop.txt").unwrap()).unwrap();
+    let spec = format!("graph:{}", file.display());
+    // Every move of either token, over and over: those that are not legal are refused.
+    let anything = "1 0\n2 0\n1 2\n2 2\n1 1\n2 1\n1 3\n2 3\n1 4\n2 4\n".repeat(8);
+    let text = play(&[&spec, "1 3", "--first", "computer"], &anything);
+    assert!(
+        text.contains("The computer made the last move, so the computer wins."),
+        "{text}"
+    );
+    // A token on 3 can only draw: going round 3 ⇄ 4 draws at the third repetition.
+    let text = play(&[&spec, "3", "--first", "you"], &"4\n".repeat(5));
+    assert_lines_in_order(
+        &text,
+        &[
+            "You move the token from vertex 3 to vertex 4.",
+            "The computer moves the token from vertex 4 to vertex 3.",
+            "This position has now occurred three times with the same player to move, so the \
+             game is declared a draw: from here neither of us can force a win.",
+        ],
+    );
+    // The person wins from 1 3 by moving 3 to 1, then only reverses the computer's
+    // moves back to 1 1 instead of finishing: a draw, and the reason.
+    let text = play(&[&spec, "1 3", "--first", "you"], &"2 1\n1 1\n".repeat(5));
+    assert!(
+        text.contains("declared a draw: you had a win, but a winner must also make progress"),
+        "{text}"
+    );
 }
 
 /// A spec means the same to play as to every command: a file name with a + in it is

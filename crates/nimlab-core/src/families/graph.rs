@@ -23,14 +23,16 @@
 
 use crate::budget::Budget;
 use crate::error::{Error, InputError};
-use crate::limits::{DAG_EDGES, DAG_VERTICES, LOOPY_GRAPH_WORK, MISERE_SUM_SEARCH};
+use crate::limits::{DAG_EDGES, DAG_VERTICES, LOOPY_GRAPH_WORK};
 use crate::num::Nat;
 use crate::parse::{parse_bounded, parse_list, tokens};
 use crate::protocol::board::{Board, Clicks, GraphToken, Spot};
-use crate::protocol::{Analysis, Notation, Strategy, WinningMove, WinningMoves};
+use crate::protocol::{
+    Analysis, Notation, Strategy, WinningMove, WinningMoves, random_choice, repeats,
+};
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
-use crate::solve::loopy::{Gamma, GammaTable, Retrograde, Solved, shown};
+use crate::solve::loopy::{Gamma, GammaTable, Solved, shown};
 use crate::solve::sum::nim_sum;
 use crate::text::{list_with_or, spaced};
 use malachite_base::num::basic::traits::Zero;
@@ -178,7 +180,15 @@ fn read_edges(text: &str) -> Result<(usize, Vec<(u32, u32)>), InputError> {
     let edge_count = parse_bounded(words.next().unwrap_or(""), "edge count", 0, DAG_EDGES.value)?;
     let mut edges = Vec::with_capacity(edge_count.min(1 << 20) as usize);
     for i in 1..=edge_count {
-        let u = vertex(words.next(), vertices, || format!("start of edge {i}"))?;
+        let Some(start) = words.next() else {
+            let found = i - 1;
+            return Err(InputError::invalid(
+                "edge count",
+                &edge_count.to_string(),
+                format!("{found}, the number of edges that follow it"),
+            ));
+        };
+        let u = vertex(Some(start), vertices, || format!("start of edge {i}"))?;
         let v = vertex(words.next(), vertices, || format!("end of edge {i}"))?;
         edges.push((u, v));
     }
@@ -380,8 +390,10 @@ impl TokenGraph {
             Kind::Dag => "Grundy value",
             Kind::Loopy => "value",
         };
+        let stuck = tokens.iter().all(|&v| self.out(v).is_empty());
         let consequence = match (self.kind, sum.outcome()) {
             (Kind::Dag, _) => "",
+            (Kind::Loopy, Outcome::P) if stuck => "; the player to move has no move and loses",
             (Kind::Loopy, Outcome::P) => {
                 "; the player to move loses: every move can be answered by a move back to \
                  value 0"
@@ -415,40 +427,13 @@ impl TokenGraph {
         head + consequence
     }
 
-    /// Misère play of `position` by retrograde analysis of every position reachable
-    /// from it, within [`MISERE_SUM_SEARCH`].
-    fn misere_by_retrograde(
-        &self,
-        position: &Vec<usize>,
-        max_moves: usize,
-        budget: &Budget,
-    ) -> Result<Analysis<DagMove>, Error> {
-        let search = budget.narrowed(MISERE_SUM_SEARCH.value);
-        let solved =
-            Retrograde::solve(self, position, Convention::Misere, &search).map_err(|_| {
-                MISERE_SUM_SEARCH.exceeded(
-                    None,
-                    format!(
-                        "misère play of {} is solved by retrograde analysis, and this position \
-                         reaches too many positions for that",
-                        self.spec()
-                    ),
-                )
-            })?;
-        let outcome = solved.get(self, position).expect("the start").outcome;
-        let mut winning = WinningMoves::new(max_moves);
-        for play in self.legal_moves(position, usize::MAX).0 {
-            let after = self.apply(position, &play);
-            if solved.get(self, &after).expect("reached").outcome == Outcome::P {
-                let reason = "leaves a position lost for the opponent (retrograde analysis)";
-                winning.offer(play, reason, |play| self.describe(position, play));
-            }
-        }
-        let explanation = format!(
-            "retrograde analysis of the {} positions reachable in misère play",
-            solved.len()
-        );
-        Ok(winning.into_analysis(Convention::Misere, outcome, None, explanation))
+    /// The winning move in normal play of least progress keys among all of them
+    /// (see [`GammaTable::progress`]), from a won position.
+    fn winning_by_progress(&self, position: &[usize]) -> DagMove {
+        let (values, sum) = self.position_value(position);
+        let plays = self.winning_plays(position, &values, &sum);
+        repeats::least_progress(self, &position.to_vec(), plays)
+            .expect("a won position has a winning move")
     }
 
     fn describe(&self, tokens: &[usize], play: &DagMove) -> String {
@@ -673,7 +658,7 @@ impl Strategy for TokenGraph {
                 "misère play with several tokens on a DAG is not solved by nimlab".to_string(),
             )),
             (Convention::Misere, Values::Loopy(_), _) => {
-                self.misere_by_retrograde(position, max_moves, budget)
+                repeats::analysis_by_retrograde(self, position, convention, max_moves, budget)
             }
         }
     }
@@ -723,42 +708,42 @@ impl Strategy for TokenGraph {
         convention: Convention,
         budget: &Budget,
     ) -> Option<Vec<Solved>> {
-        let solved = Retrograde::solve(self, position, convention, budget).ok()?;
-        moves
-            .iter()
-            .map(|play| solved.get(self, &self.apply(position, play)))
-            .collect()
+        repeats::retrograde_after(self, position, moves, convention, budget)
     }
 
+    fn repeats(&self) -> bool {
+        self.kind == Kind::Loopy
+    }
+
+    /// Each token's value and counter ([`GammaTable::progress`]).
+    fn progress(&self, position: &Vec<usize>) -> Vec<(u32, u32)> {
+        match &self.values {
+            Values::Loopy(table) => position.iter().map(|&v| table.progress(v)).collect(),
+            Values::Acyclic { .. } => Vec::new(),
+        }
+    }
+
+    /// On a graph with cycles: the quickest win when a retrograde analysis fits, and
+    /// otherwise, in normal play, the winning move of least progress keys among all
+    /// of them (not only those listed).
     fn winning_choice(
         &self,
         position: &Vec<usize>,
         convention: Convention,
         winning: &[WinningMove<DagMove>],
         rng: &mut StdRng,
+        budget: &Budget,
     ) -> DagMove {
-        let Values::Loopy(table) = &self.values else {
-            return crate::protocol::random_choice(winning, rng);
-        };
-        if convention == Convention::Misere {
-            return crate::protocol::random_choice(winning, rng);
+        if !self.repeats() {
+            return random_choice(winning, rng);
         }
-        // The least P-position by the tokens' progress keys, sorted largest first,
-        // among all winning moves (not only those listed): see
-        // `GammaTable::progress`.
-        let (values, sum) = self.position_value(position);
-        let key = |play: &DagMove| {
-            let mut keys: Vec<(u32, u32)> = self
-                .apply(position, play)
-                .iter()
-                .map(|&v| table.progress(v))
-                .collect();
-            keys.sort_unstable_by(|a, b| b.cmp(a));
-            keys
-        };
-        self.winning_plays(position, &values, &sum)
-            .min_by_key(key)
-            .expect("a won position has a winning move")
+        if let Some(play) = repeats::quickest_win(self, position, convention, budget) {
+            return play;
+        }
+        match convention {
+            Convention::Normal => self.winning_by_progress(position),
+            Convention::Misere => random_choice(winning, rng),
+        }
     }
 
     fn vertex_values(&self, upto: usize) -> Option<Vec<Gamma>> {
@@ -825,6 +810,7 @@ impl Game for TokenGraph {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solve::loopy::Retrograde;
     use crate::solve::search::{GrundyEngine, Oracle};
 
     /// A pseudo-random DAG: edges only go from higher to lower vertices.
@@ -947,7 +933,10 @@ mod tests {
         assert!(err("3 1 0 3").contains("end of edge 1 '3'"));
         assert!(err("3 1 -1 0").contains("'-1'"));
         assert!(err("3 1 0 1 2").contains("nothing after the 1 edge"));
-        assert!(err("3 2 0 1").starts_with("missing start of edge 2"));
+        assert_eq!(
+            err("3 2 0 1"),
+            "invalid edge count '2': expected 1, the number of edges that follow it"
+        );
         let dag = TokenGraph::parse("3 1 2 0", "g", Kind::Dag).unwrap();
         assert!(
             dag.parse_position("3")
@@ -1151,6 +1140,33 @@ mod tests {
             }
         }
         assert!(won_games > 400, "{won_games}");
+    }
+
+    /// The winner's choice by progress keys alone (what the computer plays when a
+    /// retrograde analysis does not fit) wins every won position of one to three
+    /// tokens on random graphs with cycles, against every defence, without leaving a
+    /// position twice.
+    #[test]
+    fn the_winner_by_progress_keys_wins_against_every_defence() {
+        use crate::protocol::repeats::assert_winner_wins;
+        use rand::SeedableRng;
+        let mut rng = StdRng::seed_from_u64(11);
+        let mut games = 0;
+        for seed in 1..=40u64 {
+            let vertices = 6 + (seed % 7) as u32;
+            let edges = vertices * (1 + (seed % 3) as u32);
+            let text = random_graph(vertices, edges, seed + 1000);
+            let graph = TokenGraph::parse(&text, "t", Kind::Loopy).unwrap();
+            let n = vertices as usize;
+            let mut starts: Vec<Vec<usize>> = (0..n * n).map(|p| vec![p / n, p % n]).collect();
+            starts.extend((0..n).map(|v| vec![v]));
+            starts.extend((0..n).map(|v| vec![v, (v + 1) % n, (v + 3) % n]));
+            for start in starts {
+                games +=
+                    assert_winner_wins(&graph, &start, |p| graph.winning_by_progress(p), &mut rng);
+            }
+        }
+        assert!(games > 1000, "{games}");
     }
 
     #[test]

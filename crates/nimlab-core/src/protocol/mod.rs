@@ -15,10 +15,13 @@
 //! - [`board`]: positions as data a front end draws.
 //! - [`policy`]: how the computer chooses its move.
 //! - [`sum`]: disjunctive sums of games of any families.
+//! - [`repeats`]: retrograde analysis and the winner's progress in games whose
+//!   positions can repeat.
 
 pub mod board;
 mod notation;
 pub mod policy;
+pub(crate) mod repeats;
 mod ruleset;
 pub mod sum;
 
@@ -416,18 +419,40 @@ pub trait Strategy: Notation + Send + Sync + 'static {
         )
     }
 
+    /// Whether positions can repeat, so that play may go on forever (a draw): tokens
+    /// on a graph with cycles, and sums with such a game. Default: no, every play
+    /// ends.
+    fn repeats(&self) -> bool {
+        false
+    }
+
+    /// For a game whose positions can repeat: how far `position` is from the end, as
+    /// keys of which a winner in normal play makes progress by always moving to the
+    /// winning position whose keys, sorted from the largest, are least (see
+    /// [`GammaTable::progress`](crate::solve::loopy::GammaTable::progress)). Default:
+    /// none, for a game that ends (every move is progress).
+    fn progress(&self, _position: &Self::Position) -> Vec<(u32, u32)> {
+        Vec::new()
+    }
+
     /// The move the computer plays in a won position, given the first winning moves
-    /// its analysis listed (at least one). Default: one of them at random, which wins
-    /// in any game that ends. A game whose positions can repeat overrides it to choose
-    /// a move that makes progress, since a winner who does not may never win.
+    /// its analysis listed (at least one). Default: in a game that ends, one of them
+    /// at random; in one whose positions can repeat, the quickest win when a
+    /// retrograde analysis fits ([`repeats::quickest_win`]). Games whose positions
+    /// can repeat override it to make progress when it does not fit, since a winner
+    /// who does not make progress may never win.
     fn winning_choice(
         &self,
-        _position: &Self::Position,
-        _convention: Convention,
+        position: &Self::Position,
+        convention: Convention,
         winning: &[WinningMove<Self::Move>],
         rng: &mut StdRng,
+        budget: &Budget,
     ) -> Self::Move {
-        random_choice(winning, rng)
+        self.repeats()
+            .then(|| repeats::quickest_win(self, position, convention, budget))
+            .flatten()
+            .unwrap_or_else(|| random_choice(winning, rng))
     }
 
     /// A random start position for play, drawn from `seed`, for families whose

@@ -99,7 +99,9 @@ pub fn drawn_by_repetition(game: &dyn Ruleset, played: &[AnyPosition]) -> bool {
 
 /// The computer's move in a position that is not over, within `budget`.
 ///
-/// In a won position it plays one of the winning moves at random. In a lost one, with
+/// In a won position it plays one of the winning moves at random (in a game whose
+/// positions can repeat, one that makes progress: [`Strategy::winning_choice`]); in a
+/// drawn one, a move that keeps the draw. In a lost one, with
 /// [`Style::Longest`], it plays the longest defence, found by a remoteness search of
 /// the game tree within [`PLAY_LOOKAHEAD`]; when the tree is too large for that, the
 /// move that changes the position least. At level L it instead moves at random with
@@ -128,7 +130,7 @@ pub fn choose_move<S: Strategy + ?Sized>(
     match analysis.outcome {
         Outcome::N => {
             let winning = &analysis.winning_moves;
-            return Ok(strategy.winning_choice(position, convention, winning, rng));
+            return Ok(strategy.winning_choice(position, convention, winning, rng, budget));
         }
         Outcome::D => return hold_the_draw(strategy, position, convention, rng, budget),
         Outcome::P => {}

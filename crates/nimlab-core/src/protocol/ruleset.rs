@@ -192,6 +192,13 @@ ruleset! {
     /// The memory the game keeps between questions, in 8-byte words.
     fn held_words(&self) -> u64 => same;
 
+    /// Whether positions can repeat, so that play may go on forever (a draw).
+    fn repeats(&self) -> bool => same;
+
+    /// The progress keys of a position of a game whose positions can repeat (see
+    /// [`Strategy::progress`]).
+    fn progress(&self, position: &AnyPosition => position) -> Vec<(u32, u32)> => same;
+
     /// For tokens on a graph: the values of vertices 0 to `upto` (see
     /// [`Strategy::vertex_values`]).
     fn vertex_values(&self, upto: usize => as_is) -> Option<Vec<Gamma>> => same;

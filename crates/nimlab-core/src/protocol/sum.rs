@@ -2,12 +2,16 @@
 //! `7 + 3 5`. Each turn a player moves in exactly one of the games.
 //!
 //! Normal play is Sprague–Grundy over the parts' values: winning moves bring one
-//! part to the value g XOR x, found with [`Ruleset::moves_with_value`]. Misère play
-//! of a sum has no such theory in general, so it is searched by brute force over the
-//! whole sum (typed positions, no text), for positions small enough to search.
+//! part to the value g XOR x, found with [`Ruleset::moves_with_value`]. A part whose
+//! positions can repeat (tokens on a graph with cycles) may have an infinite value
+//! ∞(K), and then Smith's rule decides ([`crate::solve::loopy`]). Misère play of a sum
+//! has no such theory in general: it follows the misère-Nim rule when every part is
+//! tame, and is otherwise searched over the whole sum (typed positions, no text),
+//! by retrograde analysis when positions can repeat, for positions small enough.
 
 use super::{
-    Analysis, AnyMove, AnyPosition, Notation, Ruleset, Strategy, WinningMoves, misere_by_search,
+    Analysis, AnyMove, AnyPosition, Notation, Ruleset, Strategy, WinningMove, WinningMoves,
+    misere_by_search, random_choice, repeats, search_after,
 };
 use crate::budget::Budget;
 use crate::error::WORK_BUDGET;
@@ -18,9 +22,10 @@ use crate::parse::parse_bounded;
 use crate::protocol::board::{Board, Clicks, SumPart, in_part};
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
-use crate::solve::loopy::{Gamma, shown};
+use crate::solve::loopy::{Gamma, Solved, shown};
 use crate::solve::sum::{ValueProfile, nim_sum};
 use malachite_base::num::basic::traits::Zero;
+use rand::rngs::StdRng;
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
@@ -80,8 +85,8 @@ impl Sum {
             .map(|((value, p), part)| match value {
                 Gamma::Finite(g) => Ok(g),
                 Gamma::Infinite(_) => Err(Error::NoKnownValue(format!(
-                    "{} in {} has an infinite value: play there may go on forever, and \
-                     misère play of such sums is not solved by nimlab",
+                    "{} in {} has an infinite value (play there may go on forever), so it \
+                     has no Grundy value",
                     part.format_position(p),
                     part.spec()
                 ))),
@@ -150,6 +155,46 @@ impl Sum {
             analysis.infinite = Some(k);
         }
         Ok(analysis)
+    }
+
+    /// A winning move in normal play that makes progress (see
+    /// [`Strategy::winning_choice`] for the sum): one in a part that ends if there is
+    /// one, else the one of least progress keys among every winning move.
+    fn winning_by_progress(
+        &self,
+        position: &[AnyPosition],
+        budget: &Budget,
+    ) -> Result<Option<SumMove>, Error> {
+        let gammas = self.gammas(position, budget)?;
+        let sum = Gamma::sum_of(&gammas);
+        let mut candidates = Vec::new();
+        for (part, game) in self.parts.iter().enumerate() {
+            let others = Gamma::sum_of(
+                gammas
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, g)| (i != part).then_some(g)),
+            );
+            // The value this part must move to for the sum to become 0.
+            let (Some(others), true) = (others.finite(), sum.outcome() == Outcome::N) else {
+                continue;
+            };
+            let limit = if game.repeats() { usize::MAX } else { 1 };
+            let (moves, _) = game.moves_with_value(&position[part], others, limit, budget)?;
+            let moves = moves.into_iter().map(|play| SumMove { part, play });
+            if !game.repeats() {
+                if let Some(play) = moves.into_iter().next() {
+                    return Ok(Some(play));
+                }
+                continue;
+            }
+            candidates.extend(moves);
+        }
+        Ok(repeats::least_progress(
+            self,
+            &position.to_vec(),
+            candidates,
+        ))
     }
 
     /// The Grundy values of every part's heaps, when each part is a game played on
@@ -498,6 +543,11 @@ impl Strategy for Sum {
             if let Some(values) = self.tame_values(position, budget)? {
                 return self.misere_by_rule(position, &values, max_moves, budget);
             }
+            if self.repeats() {
+                return repeats::analysis_by_retrograde(
+                    self, position, convention, max_moves, budget,
+                );
+            }
             let grundy = self.values(position, budget).ok().map(|v| nim_sum(&v));
             let explanation =
                 "misère sums are searched by brute force over the whole position".to_string();
@@ -555,6 +605,68 @@ impl Strategy for Sum {
                 terms.join(" ⊕ ")
             ),
         ))
+    }
+
+    fn repeats(&self) -> bool {
+        self.parts.iter().any(|part| part.repeats())
+    }
+
+    /// The progress keys of every part whose positions can repeat.
+    fn progress(&self, position: &Vec<AnyPosition>) -> Vec<(u32, u32)> {
+        self.parts
+            .iter()
+            .zip(position)
+            .flat_map(|(part, p)| part.progress(p))
+            .collect()
+    }
+
+    fn search_after(
+        &self,
+        position: &Vec<AnyPosition>,
+        moves: &[SumMove],
+        convention: Convention,
+        budget: &Budget,
+    ) -> Option<Vec<Solved>> {
+        if self.repeats() {
+            return repeats::retrograde_after(self, position, moves, convention, budget);
+        }
+        search_after(
+            self,
+            self,
+            Clone::clone,
+            position,
+            moves,
+            convention,
+            budget,
+        )
+    }
+
+    /// With a part whose positions can repeat: the quickest win when a retrograde
+    /// analysis fits; otherwise, in normal play, a winning move in a part that ends
+    /// if there is one, and else the winning move of least progress keys. A winner
+    /// who plays so wins: each move in a part that ends brings those parts nearer
+    /// their end, and otherwise the keys of the repeating parts go down from one
+    /// position the winner leaves to the next (the opponent's move that lowers a
+    /// value is answered by lowering another, one that raises a value by reversing
+    /// it to an earlier-labelled position).
+    fn winning_choice(
+        &self,
+        position: &Vec<AnyPosition>,
+        convention: Convention,
+        winning: &[WinningMove<SumMove>],
+        rng: &mut StdRng,
+        budget: &Budget,
+    ) -> SumMove {
+        if !self.repeats() {
+            return random_choice(winning, rng);
+        }
+        if let Some(play) = repeats::quickest_win(self, position, convention, budget) {
+            return play;
+        }
+        match (convention, self.winning_by_progress(position, budget)) {
+            (Convention::Normal, Ok(Some(play))) => play,
+            _ => random_choice(winning, rng),
+        }
     }
 
     fn move_count(&self, position: &Vec<AnyPosition>) -> Nat {
@@ -726,6 +838,44 @@ mod tests {
             }
         }
         assert_eq!(outcomes.len(), 3, "{outcomes:?}");
+    }
+
+    /// The sum's winner by progress alone (what the computer plays when a retrograde
+    /// analysis does not fit) wins every won position of a graph with cycles plus
+    /// Nim, or plus the graph again, against every defence.
+    #[test]
+    fn the_winner_of_a_sum_with_cycles_makes_progress() {
+        use crate::protocol::repeats::assert_winner_wins;
+        use crate::registry::game_with;
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+        // Values 1 0 0 2 ∞{0,2} ∞{0} 0 1, five vertices of finite value on cycles:
+        // raising moves and reversals abound.
+        let graph = "8 14 0 6 1 0 1 5 3 0 3 1 3 2 3 7 4 2 4 3 4 5 5 2 5 4 6 3 7 6";
+        let loopy = game_with("graph:g.txt", &|_| Ok(graph.to_string())).unwrap();
+        let budget = Budget::unlimited();
+        let mut games = 0;
+        for parts in [
+            vec![loopy.clone(), game("nim").unwrap()],
+            vec![loopy.clone(), loopy.clone()],
+            vec![game("take:2").unwrap(), loopy],
+        ] {
+            let sum = Sum::new(parts);
+            for a in 0..8 {
+                for b in 0..5 {
+                    let text = match sum.spec().as_str() {
+                        "take:2 + graph:g.txt" => format!("{b} + {a}"),
+                        _ => format!("{a} + {b}"),
+                    };
+                    let start = sum.parse_position(&text).unwrap();
+                    let choose = |p: &Vec<AnyPosition>| {
+                        sum.winning_by_progress(p, &budget).unwrap().expect("won")
+                    };
+                    games += assert_winner_wins(&sum, &start, choose, &mut rng);
+                }
+            }
+        }
+        assert!(games > 100, "{games}");
     }
 
     #[test]

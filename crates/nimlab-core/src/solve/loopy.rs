@@ -373,6 +373,43 @@ mod tests {
         Gamma::Infinite(k.iter().map(|&v| Nat::from(v)).collect())
     }
 
+    /// On games that end, retrograde analysis agrees with the memoized search of the
+    /// game tree on every outcome and remoteness, in both conventions.
+    #[test]
+    fn retrograde_analysis_agrees_with_the_tree_search_on_games_that_end() {
+        use crate::protocol::Notation;
+        use crate::protocol::sum::Sum;
+        use crate::solve::search::Oracle;
+        for (spec, positions) in [
+            ("kayles + nim", vec!["5 + 3", "4 2 + 1 1", "7 + 0"]),
+            ("take:3", vec!["13", "12"]),
+            ("grundy-game + staircase", vec!["9 + 2 0 3", "6 + 1 1"]),
+        ] {
+            let parts = spec.split(" + ").map(|p| crate::game(p).unwrap()).collect();
+            let sum = Sum::new(parts);
+            for convention in [Convention::Normal, Convention::Misere] {
+                let mut oracle = Oracle::new(&sum, convention);
+                for text in &positions {
+                    let start = sum.parse_position(text).unwrap();
+                    let solved =
+                        Retrograde::solve(&sum, &start, convention, &Budget::unlimited()).unwrap();
+                    let mut checked = 0;
+                    let mut frontier = vec![start];
+                    while let Some(p) = frontier.pop() {
+                        let (outcome, remoteness) = oracle.remoteness(&p).unwrap();
+                        let found = solved.get(&sum, &p).unwrap();
+                        assert_eq!(found.outcome, outcome, "{spec} {p:?}");
+                        assert_eq!(found.remoteness, Some(remoteness), "{spec} {p:?}");
+                        checked += 1;
+                        if checked < 2000 {
+                            frontier.extend(sum.moves(&p));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn smith_sums_and_outcomes() {
         assert_eq!(finite(3).sum(&finite(5)), finite(6));

@@ -28,7 +28,7 @@ Examples:
   nimlab grundy kayles --upto 1000000 --format bfile --out kayles.txt
   nimlab grundy octal:0.167 --upto 100000 --format binary --out 0.167.bin
   nimlab grundy grundy-game --upto 5000 --plot grundy-game.svg
-  nimlab grundy graph:loop.txt --upto 9     values of vertices 0 to 9 (inf{0,2}: ∞ reaching 0 and 2)";
+  nimlab grundy graph:loop.txt --upto 9     vertices 0 to 9 (inf{1}: ∞, one move reaches value 1)";
 
 /// Print the Grundy values g(0), …, g(N) of a single heap.
 ///

@@ -72,7 +72,12 @@ fn write_plain(out: &mut dyn Write, report: &MovesReport) -> io::Result<()> {
     }
     let count = &report.count;
     let moves = plural(count, "move", "moves");
-    writeln!(out, "{count} legal {moves}, winning moves first:")?;
+    let order = if report.moves.iter().any(|m| m.after == Outcome::D) {
+        "winning moves first, then drawing ones"
+    } else {
+        "winning moves first"
+    };
+    writeln!(out, "{count} legal {moves}, {order}:")?;
     // Moves are typed in a column this wide; longer ones (of huge positions) stick out.
     const COLUMN: usize = 12;
     let width = report

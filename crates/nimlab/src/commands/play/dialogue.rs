@@ -10,7 +10,7 @@ use nimlab_core::protocol::board::Board;
 use nimlab_core::protocol::policy::Player;
 use nimlab_core::protocol::{AnyMove, AnyPosition};
 use nimlab_core::text::{count_in_words, draw_count, tokens_word};
-use nimlab_core::{Convention, Nat};
+use nimlab_core::{Convention, Nat, Outcome};
 use std::io::{self, IsTerminal};
 
 /// Print a paragraph, wrapped to the terminal's width when standard output is one
@@ -205,11 +205,27 @@ impl Session {
         format!("{} {}", count_in_words(&taken), tokens_word(&taken))
     }
 
-    /// The game is declared drawn by repetition.
+    /// The game is declared drawn by repetition, and why it came to that: with
+    /// perfect play nobody can win from here, or the person had a win but went round
+    /// in a circle (a winning computer never repeats a position).
     pub(super) fn announce_draw(&self) {
+        let position = self.state.position();
+        let outcome = self
+            .state
+            .game
+            .analyze(position, self.state.convention, 0, &question_budget())
+            .map(|analysis| analysis.outcome);
+        let why = match outcome {
+            Ok(Outcome::D) => "from here neither of us can force a win",
+            Ok(_) => {
+                "you had a win, but a winner must also make progress toward the end, not \
+                 only keep a winning position"
+            }
+            Err(_) => "neither of us forced a win",
+        };
         say(&format!(
             "This position has now occurred {} times with the same player to move, so the \
-             game is declared a draw: neither of us could force a win.",
+             game is declared a draw: {why}.",
             super::game::REPETITIONS_IN_WORDS
         ));
     }
