@@ -166,6 +166,8 @@ function main(api, families) {
     if (event.key === "Escape") player.clearSelection();
   });
   followLink();
+  // For measurements: the page is ready to use from here.
+  performance.mark("nimlab-ready");
 }
 
 const api = createApi((shown) => {

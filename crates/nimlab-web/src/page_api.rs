@@ -11,6 +11,7 @@ use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
 use axum::response::Response;
 use nimlab_core::heap::losing::losing_heaps;
+use nimlab_core::limits::MOVES_REMOTENESS_SEARCH;
 use nimlab_core::protocol::board::Clicks;
 use nimlab_core::protocol::policy::drawn_by_repetition;
 use nimlab_core::registry::FAMILIES;
@@ -18,6 +19,7 @@ use nimlab_core::report::{AnalysisReport, MovesReport};
 use nimlab_core::{AnyPosition, Budget, Convention, Error, InputError, Outcome, Ruleset};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
+use std::time::Duration;
 
 /// The page's JavaScript modules beside `app.js`, embedded in the binary.
 const MODULES: &[(&str, &str)] = &[
@@ -36,6 +38,11 @@ pub(crate) async fn module(Path(name): Path<String>) -> Response {
         None => super::failure(StatusCode::NOT_FOUND, "input", "no such module"),
     }
 }
+
+/// How long the remoteness search of a position's moves may take for the page
+/// ("wins in 7"): beyond, the moves are answered without their remoteness, so that a
+/// position shows at once.
+pub const PAGE_REMOTENESS_MILLISECONDS: u64 = 60;
 
 /// The most earlier positions a request may send (for draws by repetition).
 pub const MAX_HISTORY: usize = 10_000;
@@ -145,7 +152,10 @@ fn report(
     budget: &Budget,
 ) -> Result<PositionReport, Error> {
     let max_moves = max_moves.min(MAX_LISTED_MOVES);
-    let values = game.move_list(position, convention, max_moves, budget)?;
+    let remoteness = budget
+        .narrowed(MOVES_REMOTENESS_SEARCH.value)
+        .with_timeout(Duration::from_millis(PAGE_REMOTENESS_MILLISECONDS));
+    let values = game.move_list_within(position, convention, max_moves, budget, &remoteness)?;
     let clicks = values
         .moves
         .iter()

@@ -1163,3 +1163,151 @@ async fn the_page_has_no_serious_accessibility_violations() {
     check("wythoff at a phone's width").await;
     session.client.clone().close().await.unwrap();
 }
+
+/// Figures, not a test (run with `--ignored --nocapture`; nothing is asserted about
+/// time): how long each API answer the page waits for takes in normal play, measured
+/// by Chromium's resource timing, for the example and random starts of every game in
+/// the menu, normal and misère, with the computer moving first and one move of the
+/// person's; and the page's load to ready.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore]
+async fn figures_of_the_page_in_normal_play() {
+    let Some(session) = session().await else {
+        return;
+    };
+    let mut loads = Vec::new();
+    for _ in 0..5 {
+        session.client.goto(&session.base).await.unwrap();
+        let ready = session
+            .until(
+                "the page ready",
+                "const m = performance.getEntriesByName('nimlab-ready'); \
+                 const n = performance.getEntriesByType('navigation')[0]; \
+                 return m.length > 0 && [m[0].startTime, n.domInteractive, n.loadEventEnd]",
+            )
+            .await;
+        loads.push(ready[0].as_f64().unwrap());
+        eprintln!("load: ready at {ready}");
+    }
+    let games = session
+        .script("return [...document.querySelectorAll('#game-menu option')].map(o => o.value)")
+        .await;
+    let mut all = Vec::new();
+    let mut rows = Vec::new();
+    for game in games.as_array().unwrap() {
+        let game = game.as_str().unwrap();
+        let mut times = Vec::new();
+        let mut failures = Vec::new();
+        for misere in [false, true] {
+            for start in 0..4 {
+                session.client.goto(&session.base).await.unwrap();
+                session
+                    .until(
+                        "the menu",
+                        "return document.querySelectorAll('#game-menu option').length > 10",
+                    )
+                    .await;
+                session.script("performance.setResourceTimingBufferSize(10000); performance.clearResourceTimings()").await;
+                session.choose("game-menu", game).await;
+                session.choose("first-player", "computer").await;
+                if misere {
+                    session.click("#misere").await;
+                }
+                if start == 0 {
+                    session.click("#start").await;
+                } else {
+                    session.click("#random-start").await;
+                }
+                let state = session
+                    .until(
+                        "the person's turn, the end or an error",
+                        "const s = document.getElementById('status').textContent; \
+                         const e = document.getElementById('error').textContent; \
+                         return e ? 'error: ' + e : (s.endsWith('Your move.') || s.includes('Game over') || s.startsWith('No move')) && s",
+                    )
+                    .await;
+                let state = state.as_str().unwrap().to_string();
+                if state.starts_with("error") {
+                    failures.push(format!(
+                        "{}{}: {state}",
+                        if misere { "misère " } else { "" },
+                        start
+                    ));
+                    continue;
+                }
+                if state.ends_with("Your move.") {
+                    // One move of the person's: the first place to click, as often as
+                    // the move needs.
+                    for _ in 0..4 {
+                        let clicked = session
+                            .script(
+                                "const t = document.querySelector('#board .target:not(.chosen)') \
+                                   || document.querySelector('#move-list button'); \
+                                 if (!t) return false; \
+                                 t.dispatchEvent(new MouseEvent('click', {bubbles: true})); return true",
+                            )
+                            .await;
+                        if clicked != Value::Bool(true) {
+                            break;
+                        }
+                        let now = session
+                            .until(
+                                "a move or a place to click next",
+                                "const s = document.getElementById('status').textContent; \
+                                 const e = document.getElementById('error').textContent; \
+                                 return e ? 'error' : s.startsWith('Click a highlighted') ? 'more' \
+                                   : (s.endsWith('Your move.') || s.includes('Game over')) && document.querySelectorAll('#history li').length > 2 && 'moved'",
+                            )
+                            .await;
+                        if now != "more" {
+                            break;
+                        }
+                    }
+                }
+                let entries = session
+                    .script(
+                        "return performance.getEntriesByType('resource') \
+                           .filter(e => e.name.includes('/api/') && !e.name.includes('/api/guide')) \
+                           .map(e => [e.name.split('/api/')[1], e.duration])",
+                    )
+                    .await;
+                for entry in entries.as_array().unwrap() {
+                    times.push(entry[1].as_f64().unwrap());
+                }
+            }
+        }
+        times.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        let at = |q: f64| times[((times.len() as f64 - 1.0) * q).round() as usize];
+        if !times.is_empty() {
+            rows.push(format!(
+                "{game:24} {:4} answers  p50 {:6.1} ms  p95 {:6.1} ms  max {:6.1} ms{}",
+                times.len(),
+                at(0.5),
+                at(0.95),
+                times[times.len() - 1],
+                if failures.is_empty() {
+                    String::new()
+                } else {
+                    format!("  refused: {failures:?}")
+                }
+            ));
+        }
+        all.extend(times);
+    }
+    all.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    for row in &rows {
+        eprintln!("{row}");
+    }
+    let at = |q: f64| all[((all.len() as f64 - 1.0) * q).round() as usize];
+    eprintln!(
+        "all games: {} answers, p50 {:.1} ms, p95 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+        all.len(),
+        at(0.5),
+        at(0.95),
+        at(0.99),
+        all[all.len() - 1]
+    );
+    loads.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    eprintln!("page ready (ms after navigation start), 5 loads: {loads:?}");
+    session.client.clone().close().await.unwrap();
+}

@@ -296,6 +296,18 @@ ruleset! {
     ) -> Result<MoveValues<AnyMove>, Error>
         => |values: Result<MoveValues<_>, _>| values.map(|v| v.map_moves(AnyMove::new));
 
+    /// [`Ruleset::move_list`] with the remoteness search spending from `remoteness`
+    /// (see [`Strategy::move_list_within`]).
+    fn move_list_within(
+        &self,
+        position: &AnyPosition => position,
+        convention: Convention => as_is,
+        max_moves: usize => as_is,
+        budget: &Budget => as_is,
+        remoteness: &Budget => as_is
+    ) -> Result<MoveValues<AnyMove>, Error>
+        => |values: Result<MoveValues<_>, _>| values.map(|v| v.map_moves(AnyMove::new));
+
     /// The computer's move in a position that is not over (see [`policy`](super::policy)).
     fn computer_move(
         &self,
