@@ -786,6 +786,9 @@ async fn every_family_is_played_by_clicking_its_board() {
         session.moves_played(0).await;
         let before = session.position_now().await;
         assert!(session.targets().await > 0, "{game}: nothing to click");
+        session
+            .screenshot(&format!("family-{}", game.replace([':', '.'], "-")))
+            .await;
         if game == "wythoff-flipflop" {
             let cells = session
                 .script("return document.querySelectorAll('#board .cell').length")
