@@ -184,7 +184,7 @@ function drawPlane(container, board, view, prefix) {
   const goal = board.reaching_origin_wins ? "Whoever moves the token to (0,0) wins." : "Whoever moves the token to (0,0) loses.";
   if (board.flip) {
     const flip = board.flip.available
-      ? `The goal may still be flipped once, by a move that starts ${board.flip.threshold} or more squares from the diagonal.`
+      ? `The goal may still be flipped once, with a move made while |x − y| is at least ${board.flip.threshold}.`
       : "The goal has been flipped: no more flips.";
     container.append(element("p", { class: "pile-note" }, `${goal} ${flip}`));
     const button = spotElement([`${prefix}flip`], view, { cls: "flip", label: "flip the goal", text: "Flip the goal" });
