@@ -44,6 +44,10 @@ pub(crate) async fn module(Path(name): Path<String>) -> Response {
 /// position shows at once.
 pub const PAGE_REMOTENESS_MILLISECONDS: u64 = 60;
 
+/// The work and time the guide spends looking for a plain rule (see [`guide`]).
+const PLAIN_RULE_WORK: u64 = 100_000;
+const PLAIN_RULE_MILLISECONDS: u64 = 50;
+
 /// The most earlier positions a request may send (for draws by repetition).
 pub const MAX_HISTORY: usize = 10_000;
 
@@ -258,9 +262,15 @@ fn guide_for(
         .find(|family| family.name == name && !spec.contains('+'))
         .and_then(|family| game.parse_position(family.example_position).ok());
     let start = family_example.or_else(|| game.random_start(1));
+    // The rule needs the game's period: looked for briefly, since the search holds the
+    // game's table while it runs and the page's other requests wait for it (a period
+    // found is kept, and a game without a short one has no plain rule anyway).
+    let brief = budget
+        .narrowed(PLAIN_RULE_WORK)
+        .with_timeout(Duration::from_millis(PLAIN_RULE_MILLISECONDS));
     let plain_rule = game
         .heap_game()
-        .and_then(|heaps| losing_heaps(heaps, convention, budget).ok().flatten())
+        .and_then(|heaps| losing_heaps(heaps, convention, &brief).ok().flatten())
         .map(|rule| {
             format!("With one heap, always leave {rule} tokens: then the other player cannot win.")
         });

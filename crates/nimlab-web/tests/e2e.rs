@@ -1275,7 +1275,20 @@ async fn figures_of_the_page_in_normal_play() {
                     )
                     .await;
                 for entry in entries.as_array().unwrap() {
-                    times.push(entry[1].as_f64().unwrap());
+                    let time = entry[1].as_f64().unwrap();
+                    if time > 200.0 {
+                        let convention = if misere { "misère" } else { "normal" };
+                        let what = if start == 0 {
+                            "the example"
+                        } else {
+                            "a random start"
+                        };
+                        eprintln!(
+                            "slow: {game} {convention} from {what}: {} {time:.0} ms",
+                            entry[0]
+                        );
+                    }
+                    times.push(time);
                 }
             }
         }
