@@ -7,51 +7,41 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use nimlab_core::families::graph::{Kind, TokenGraph};
 use nimlab_core::protocol::Strategy;
 use nimlab_core::{Budget, Convention};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
 use std::hint::black_box;
 
-/// A pseudo-random graph of `vertices` and `edges` (cycles and self-loops allowed),
-/// in the `V E u1 v1 …` format.
-fn random_graph(vertices: u64, edges: u64, mut state: u64) -> String {
-    let mut next = || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+/// The text of a graph of `vertices` and `edges` (`V E u1 v1 …`) whose edges `edge`
+/// draws.
+fn graph_text(vertices: u64, edges: u64, edge: fn(u64, &mut StdRng) -> (u64, u64)) -> String {
+    let mut rng = StdRng::seed_from_u64(0x2545_f491_4f6c_dd1d);
     let mut text = format!("{vertices} {edges}");
     for _ in 0..edges {
-        let (u, v) = (next() % vertices, next() % vertices);
+        let (u, v) = edge(vertices, &mut rng);
         text += &format!(" {u} {v}");
     }
     text
 }
 
-/// A graph of `vertices` and `edges` whose edges go from a vertex to one of the 50
-/// below it, but for one in 100,000 that goes anywhere (closing cycles): unlike a
-/// random graph, where almost every value is ∞, most values here are finite and
-/// spread over many rounds of the labelling.
-fn descending_graph(vertices: u64, edges: u64, mut state: u64) -> String {
-    let mut next = || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    let mut text = format!("{vertices} {edges}");
-    for _ in 0..edges {
-        let u = 1 + next() % (vertices - 1);
-        let v = match next() % 100_000 {
-            0 => next() % vertices,
-            _ => u - 1 - next() % u.min(50),
-        };
-        text += &format!(" {u} {v}");
+/// A random edge: cycles and self-loops abound, and almost every value is ∞.
+fn random_edge(vertices: u64, rng: &mut StdRng) -> (u64, u64) {
+    (rng.random_range(0..vertices), rng.random_range(0..vertices))
+}
+
+/// An edge to one of the 50 vertices below, but for one in 100,000 that goes anywhere
+/// (closing cycles): most values are finite and spread over many rounds of the
+/// labelling.
+fn descending_edge(vertices: u64, rng: &mut StdRng) -> (u64, u64) {
+    let u = rng.random_range(1..vertices);
+    match rng.random_range(0..100_000) {
+        0 => (u, rng.random_range(0..vertices)),
+        _ => (u, u - rng.random_range(1..=u.min(50))),
     }
-    text
 }
 
 fn loopy(c: &mut Criterion) {
-    let text = random_graph(200_000, 1_000_000, 0x2545_f491_4f6c_dd1d);
-    let descending = descending_graph(200_000, 1_000_000, 0x9e37_79b9_7f4a_7c15);
+    let text = graph_text(200_000, 1_000_000, random_edge);
+    let descending = graph_text(200_000, 1_000_000, descending_edge);
     let mut group = c.benchmark_group("loopy");
     group.sample_size(10);
     group.bench_function("values of a random graph, 2e5 vertices, 1e6 edges", |b| {

@@ -5,8 +5,9 @@
 //! limit says why it is where it is; [`ALL`] lists them for documentation: the table
 //! of limits in `docs/LIMITS.md` is [`markdown_table`], checked by a test here.
 
-use crate::error::{Error, TooLarge};
+use crate::error::{Error, InputError, TooLarge};
 use crate::num::Nat;
+use crate::parse::parse_bounded;
 
 /// A bound on what nimlab computes for one question.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,6 +32,25 @@ impl Limit {
             needed,
             message: message.into(),
         })
+    }
+
+    /// Read a count of at least `min` from `token` (`what` names it in errors); a
+    /// number beyond this limit is an error that names the limit.
+    pub fn read(&self, token: &str, what: &str, min: u64) -> Result<u64, InputError> {
+        let value = parse_bounded(token, what, min, self.value);
+        let digits = !token.is_empty() && token.bytes().all(|b| b.is_ascii_digit());
+        // Digits beyond the limit, or too many for 64 bits.
+        if value.is_err() && digits && token.parse::<u64>().ok().is_none_or(|n| n > self.value) {
+            return Err(InputError::invalid(
+                what,
+                token,
+                format!(
+                    "at most {} {} (the limit '{}': {})",
+                    self.value, self.unit, self.name, self.reason
+                ),
+            ));
+        }
+        value
     }
 
     /// The value as a `usize` (every limit fits one on the machines nimlab runs on).
@@ -223,7 +243,7 @@ pub const COPYCAT_PERIOD_SEARCH: Limit = Limit {
 
 /// The most vertices of a DAG file.
 pub const DAG_VERTICES: Limit = Limit {
-    name: "vertices of a DAG",
+    name: "vertices of a graph",
     value: 10_000_000,
     unit: "vertices",
     reason: "memory for the graph",
@@ -231,7 +251,7 @@ pub const DAG_VERTICES: Limit = Limit {
 
 /// The most edges of a DAG file.
 pub const DAG_EDGES: Limit = Limit {
-    name: "edges of a DAG",
+    name: "edges of a graph",
     value: 100_000_000,
     unit: "edges",
     reason: "memory for the graph",
@@ -288,7 +308,7 @@ pub const CACHED_MEMORY: Limit = Limit {
 
 /// The longest DAG file read.
 pub const DAG_FILE: Limit = Limit {
-    name: "size of a DAG file",
+    name: "size of a graph file",
     value: 256 << 20,
     unit: "bytes",
     reason: "tens of millions of edges fit in memory",
@@ -396,6 +416,27 @@ fn grouped(value: u64) -> String {
 
 #[cfg(test)]
 mod tests {
+    /// A count beyond a limit names it; other bad counts say what is expected.
+    #[test]
+    fn counts_beyond_a_limit_name_it() {
+        let read = |token: &str| super::DAG_VERTICES.read(token, "vertex count", 1);
+        assert_eq!(read("10000000"), Ok(10_000_000));
+        for token in ["10000001", "99999999999999999999999"] {
+            let message = read(token).unwrap_err().to_string();
+            assert!(
+                message.contains("the limit 'vertices of a graph'"),
+                "{message}"
+            );
+        }
+        for token in ["0", "x", "-1"] {
+            let message = read(token).unwrap_err().to_string();
+            assert!(
+                message.ends_with("expected an integer from 1 to 10000000"),
+                "{message}"
+            );
+        }
+    }
+
     use super::*;
 
     /// The documentation's table of limits is this module's, so neither can drift.

@@ -31,6 +31,7 @@ use crate::protocol::{Erased, Ruleset};
 use std::collections::VecDeque;
 use std::fmt;
 use std::str::FromStr;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// Reads the text of a file named in a spec; errors name the file.
@@ -550,9 +551,33 @@ impl Cache {
             }
         };
         // Tables grow after a game is cached: the bound is checked at every use.
-        keep_within(&mut games, CACHED_MEMORY.value);
+        keep_within(&mut games, CACHE_BOUND.load(Ordering::Relaxed));
         shared
     }
+}
+
+/// The words of memory the cache's games may keep: [`CACHED_MEMORY`] unless a front
+/// end chose less ([`bound_cache`]).
+static CACHE_BOUND: AtomicU64 = AtomicU64::new(CACHED_MEMORY.value);
+
+/// Keep at most `words` words of tables in the cache of built games from now on (a
+/// server that bounds its whole memory gives the cache a share of it), and drop the
+/// oldest games beyond it now.
+pub fn bound_cache(words: u64) {
+    CACHE_BOUND.store(words, Ordering::Relaxed);
+    trim_cache();
+}
+
+/// Drop the oldest cached games until those left keep at most the cache's bound, or
+/// one is left. The bound is checked whenever a game is looked up; a computation
+/// that grew a cached game's tables calls this to check it at once. A dropped game
+/// is freed when the last computation using it ends.
+pub fn trim_cache() {
+    let mut games = CACHE
+        .games
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    keep_within(&mut games, CACHE_BOUND.load(Ordering::Relaxed));
 }
 
 /// Drop the oldest games until those left keep at most `words` of memory between

@@ -10,12 +10,41 @@
 //! [`MAX_BODY_BYTES`], at most [`MAX_GRUNDY_VALUES`] values in one sequence, at most
 //! [`MAX_LISTED_MOVES`] moves listed, a deadline of [`REQUEST_SECONDS`] seconds on the
 //! work of each request (a budget of time and memory the core's searches and tables
-//! spend from, so the work stops when its request is answered), at most [`WORKERS`] computations at once (others wait their turn),
-//! and a panic in one request is a 500 answer while the server goes on.
+//! spend from, so the work stops when its request is answered), and a panic in one
+//! request is a 500 answer while the server goes on.
 //!
-//! Status codes: 400 for malformed JSON, unknown games, bad positions and other bad
-//! input; 422 for well-formed questions beyond a limit or without a known answer; 503
-//! when the work's deadline passed; 500 for a bug.
+//! Under abuse (the figures are in `load/README.md`):
+//!
+//! - **Memory.** The server's resident memory stays under [`SERVER_MEMORY`] whatever is
+//!   asked. Every computation has a memory bound (in the core's count and in what its
+//!   thread really allocates, [`memory`]), reserved before it starts from the
+//!   process's, and the cache of built games keeps at most [`CACHE_WORDS`]; see
+//!   [`work`] for how they add up.
+//! - **Cost classes.** Cheap questions never wait behind expensive ones: every
+//!   computation starts in a quick lane and moves to a long lane, with its own
+//!   threads and a bounded queue, once it needs more than a moment ([`work`]).
+//! - **Connections.** Headers must arrive within a timeout, idle connections are
+//!   closed, and the number of connections is capped below the limit on open files;
+//!   idle ones make room for new ones ([`server`]).
+//! - **Host names.** Requests naming a foreign `Host` are refused, so a page on
+//!   another site cannot reach a local server by DNS rebinding ([`Hosts`]).
+//!
+//! Status codes: 400 for malformed JSON and HTTP, unknown games, bad positions and
+//! other bad input; 403 for a foreign `Host`; 404 and 405 for no such page or method;
+//! 408 for a body that does not arrive; 413 for a body beyond the limit; 414 and 431
+//! for an address or headers beyond HTTP's limits; 422 for well-formed questions
+//! beyond a limit or without a known answer; 503 when the work's deadline passed or
+//! the server is busy; 500 for a bug. Every error's body is JSON,
+//! `{"error": kind, "message": one line}`.
+
+pub mod guard;
+pub mod memory;
+pub mod server;
+pub mod work;
+
+pub use guard::Hosts;
+pub use server::Options;
+pub use work::Limits;
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{DefaultBodyLimit, Query, State};
@@ -23,6 +52,8 @@ use axum::http::{StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use guard::Guard;
+use nimlab_core::families::graph::{declared_size, graph_words};
 use nimlab_core::protocol::board::Board;
 use nimlab_core::protocol::policy::{Policy, Style};
 use nimlab_core::registry::{FAMILIES, game_with};
@@ -31,10 +62,10 @@ use nimlab_core::{AnyPosition, Budget, Convention, Error, InputError, Nat, Rules
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
-use std::time::{Duration, Instant};
-use tokio::sync::Semaphore;
+use std::sync::{Arc, OnceLock};
+use std::time::Instant;
 use tower_http::catch_panic::CatchPanicLayer;
+use work::{Answer, Lanes};
 
 mod page_api;
 
@@ -49,8 +80,19 @@ pub const REQUEST_SECONDS: u64 = 5;
 /// Seconds past its deadline after which a request is answered even if its work has
 /// not stopped.
 const LATE_SECONDS: u64 = 5;
-/// Computations running at once; more requests wait for a turn.
+/// Computations running at once in the quick lane ([`work`]); more requests wait for
+/// a turn.
 pub const WORKERS: usize = 4;
+/// The resident memory the server stays under, whatever it is asked: the process's
+/// live bytes are kept under [`Limits::process_memory`] (400 MiB) by admission, and
+/// the rest is the program, its threads' stacks, and what the allocator keeps.
+pub const SERVER_MEMORY: usize = 512 << 20;
+/// The words (8 bytes) of tables the cache of built games keeps in the server: 64
+/// MiB, a share of [`SERVER_MEMORY`].
+pub const CACHE_WORDS: u64 = 1 << 23;
+/// Bytes of request bodies held at once (each counted twice, for its bytes and what
+/// is parsed from them).
+pub const BODY_MEMORY: usize = 32 << 20;
 /// The most Wythoff pairs one request may ask for.
 pub const MAX_WYTHOFF_PAIRS: usize = 10_000;
 
@@ -59,17 +101,40 @@ const APP_JS: &str = include_str!("../assets/app.js");
 const APP_CSS: &str = include_str!("../assets/app.css");
 const FAVICON_SVG: &str = include_str!("../assets/favicon.svg");
 
+/// How the app is set up: which `Host` names it answers, and the bounds of its work.
+#[derive(Clone, Debug, Default)]
+pub struct Config {
+    /// The names answered.
+    pub hosts: Hosts,
+    /// The lanes' threads, memory and deadline.
+    pub limits: Limits,
+}
+
 /// What every handler shares.
 #[derive(Clone)]
 struct AppState {
-    workers: Arc<Semaphore>,
+    lanes: Arc<Lanes>,
 }
 
-/// The whole app: the page, its assets and the API.
+/// The whole app with the default [`Config`]: the page, its assets and the API. Every
+/// app made by this function shares one set of lanes (threads and memory), the
+/// process's.
 pub fn app() -> Router {
-    let state = AppState {
-        workers: Arc::new(Semaphore::new(WORKERS)),
-    };
+    static SHARED: OnceLock<Arc<Lanes>> = OnceLock::new();
+    let lanes = SHARED.get_or_init(|| Arc::new(Lanes::new(Limits::default())));
+    routes(lanes.clone(), Hosts::default())
+}
+
+/// The app with `config`, with lanes of its own.
+pub fn app_with(config: Config) -> Router {
+    routes(Arc::new(Lanes::new(config.limits)), config.hosts)
+}
+
+/// Every route of the app, in one place.
+fn routes(lanes: Arc<Lanes>, hosts: Hosts) -> Router {
+    nimlab_core::registry::bound_cache(CACHE_WORDS);
+    let state = AppState { lanes };
+    let guard = Arc::new(Guard::new(hosts, BODY_MEMORY));
     Router::new()
         .route("/", get(|| async { Html(INDEX_HTML) }))
         .route(
@@ -92,15 +157,24 @@ pub fn app() -> Router {
         .route("/api/grundy", post(grundy))
         .route("/api/period", post(period))
         .route("/api/wythoff-pairs", get(wythoff_pairs))
+        .route("/api/server", get(server_report))
         .route("/api/position", post(page_api::position))
         .route("/api/random-start", post(page_api::random_start))
         .route("/api/guide", post(page_api::guide))
         .route("/js/{name}", get(page_api::module))
         .fallback(|| async { failure(StatusCode::NOT_FOUND, "input", "no such page or API") })
+        .method_not_allowed_fallback(|| async {
+            failure(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "input",
+                "this address does not answer this method (the API's questions are POSTs of JSON)",
+            )
+        })
         .with_state(state)
         // Bodies beyond the limit are rejected by the JSON extractor, so that the
         // answer is JSON too (see `rejected`).
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(axum::middleware::from_fn_with_state(guard, guard::guard))
         .layer(CatchPanicLayer::custom(|_| {
             failure(
                 StatusCode::INTERNAL_SERVER_ERROR,
@@ -110,9 +184,19 @@ pub fn app() -> Router {
         }))
 }
 
-/// Serve [`app`] on `listener` until the process ends.
+/// Serve [`app`] on `listener` with the default [`Options`], until the process ends.
 pub async fn serve(listener: tokio::net::TcpListener) -> std::io::Result<()> {
-    axum::serve(listener, app()).await
+    serve_with(listener, Options::default()).await
+}
+
+/// Serve the app with `options` on `listener`, until the process ends.
+pub async fn serve_with(
+    listener: tokio::net::TcpListener,
+    options: Options,
+) -> std::io::Result<()> {
+    memory::tune();
+    let router = app_with(options.config.clone());
+    server::run(listener, router, options).await
 }
 
 fn asset(content_type: &'static str, body: &'static str) -> Response {
@@ -121,8 +205,17 @@ fn asset(content_type: &'static str, body: &'static str) -> Response {
 
 /// An error answer: `{"error": kind, "message": …}`.
 fn failure(status: StatusCode, kind: &'static str, message: &str) -> Response {
-    let body = serde_json::json!({ "error": kind, "message": message });
-    (status, Json(body)).into_response()
+    (
+        status,
+        [(header::CONTENT_TYPE, "application/json")],
+        error_json(kind, message),
+    )
+        .into_response()
+}
+
+/// The JSON of an error: `{"error": kind, "message": …}`.
+fn error_json(kind: &str, message: &str) -> String {
+    serde_json::json!({ "error": kind, "message": message }).to_string()
 }
 
 /// A core error as its status and JSON report.
@@ -137,39 +230,37 @@ fn error_response(error: &Error) -> Response {
     (status, Json(ErrorReport::from(error))).into_response()
 }
 
-/// Run `work` on a worker thread with a budget that ends at the request's deadline,
-/// when a worker is free, and answer its report as JSON.
-async fn compute<R: Serialize + Send + 'static>(
+/// Run `work` within the request's deadline and memory, in the quick lane and if
+/// need be in the long lane ([`work`]), and answer its report as JSON. `work` may run
+/// twice (a run cut short in the quick lane starts again in the long lane), so it
+/// only reads what it captures.
+async fn compute<R: Serialize + 'static>(
     state: &AppState,
-    work: impl FnOnce(&Budget) -> Result<R, Error> + Send + 'static,
+    work: impl Fn(&Budget) -> Result<R, Error> + Send + Sync + 'static,
 ) -> Response {
-    // The request's time runs from its arrival: waiting for a worker spends it too.
-    let deadline = Instant::now() + Duration::from_secs(REQUEST_SECONDS);
-    let turn = tokio::time::timeout_at(deadline.into(), state.workers.acquire()).await;
-    let Ok(Ok(_turn)) = turn else {
-        return failure(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "cancelled",
-            "the server is busy: no worker was free before this request's deadline; try again",
-        );
-    };
-    // Every search and table spends from this budget, so the work stops at the
-    // deadline; memory is a question's, as on the command line.
-    let budget = Budget::question(None).with_deadline(deadline);
-    let work = tokio::task::spawn_blocking(move || work(&budget));
-    // A backstop for work that overruns its budget's checks: the answer still comes.
-    let late = deadline + Duration::from_secs(LATE_SECONDS);
-    let Ok(done) = tokio::time::timeout_at(late.into(), work).await else {
-        return failure(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "out-of-time",
-            "the work for this request did not stop at its deadline (a bug; please report it)",
-        );
-    };
-    match done {
-        Ok(Ok(report)) => Json(report).into_response(),
-        Ok(Err(error)) => error_response(&error),
-        Err(_) => failure(
+    // The request's time runs from its arrival (see `guard`).
+    let arrival = guard::ARRIVAL
+        .try_with(|arrival| *arrival)
+        .unwrap_or(guard::Arrival {
+            at: Instant::now(),
+            key: 0,
+        });
+    // The answer is written on the worker, within the work's memory.
+    let work: work::Work = Arc::new(move |budget: &Budget| {
+        let report = work(budget)?;
+        Ok(serde_json::to_vec(&report).expect("reports serialize"))
+    });
+    match state.lanes.run(arrival.key, arrival.at, work).await {
+        Answer::Json(json) => ([(header::CONTENT_TYPE, "application/json")], json).into_response(),
+        Answer::Failed(error) => error_response(&error),
+        Answer::Busy(kind, message) => {
+            let mut response = failure(StatusCode::SERVICE_UNAVAILABLE, kind, &message);
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, header::HeaderValue::from_static("1"));
+            response
+        }
+        Answer::Panicked => failure(
             StatusCode::INTERNAL_SERVER_ERROR,
             "bug",
             "nimlab failed on this request (a bug; please report it); the server goes on",
@@ -190,14 +281,14 @@ fn rejected(rejection: JsonRejection) -> Response {
 }
 
 /// Answer a JSON request: [`rejected`] when the body is not the JSON asked for, else
-/// the report `work` computes from it (see [`compute`]).
-async fn answer<T: Send + 'static, R: Serialize + Send + 'static>(
+/// the report `work` computes from it (see [`compute`]; `work` may be called twice).
+async fn answer<T: Send + Sync + 'static, R: Serialize + 'static>(
     state: &AppState,
     request: Result<Json<T>, JsonRejection>,
-    work: impl FnOnce(T, &Budget) -> Result<R, Error> + Send + 'static,
+    work: impl Fn(&T, &Budget) -> Result<R, Error> + Send + Sync + 'static,
 ) -> Response {
     match request {
-        Ok(Json(body)) => compute(state, move |budget| work(body, budget)).await,
+        Ok(Json(body)) => compute(state, move |budget| work(&body, budget)).await,
         Err(rejection) => rejected(rejection),
     }
 }
@@ -205,8 +296,10 @@ async fn answer<T: Send + 'static, R: Serialize + Send + 'static>(
 /// The game a request names. A graph travels in the request (`"game": "dag"` or
 /// `"graph"` with `"graph"`, or a sum naming `dag:` or `graph:` parts, which all play
 /// on that graph); a spec naming a file without one is refused, as the server reads
-/// no files.
-fn resolve(game: &str, graph: Option<&str>) -> Result<Arc<dyn Ruleset>, Error> {
+/// no files. The graph's memory, as the counts its text declares make it
+/// ([`graph_words`]), is held in `budget` before it is read: a few bytes may declare
+/// ten million vertices.
+fn resolve(game: &str, graph: Option<&str>, budget: &Budget) -> Result<Arc<dyn Ruleset>, Error> {
     let Some(graph) = graph else {
         let refuse_files = |file: &str| {
             Err(InputError::invalid(
@@ -221,6 +314,10 @@ fn resolve(game: &str, graph: Option<&str>) -> Result<Arc<dyn Ruleset>, Error> {
         family @ ("dag" | "graph") => format!("{family}:request"),
         spec => spec.to_string(),
     };
+    let (vertices, edges) = declared_size(graph)?;
+    budget
+        .hold(graph_words(vertices, edges))
+        .map_err(|exhausted| Error::from_budget(exhausted, "reading the graph sent"))?;
     let used = std::cell::Cell::new(false);
     let game = game_with(&spec, &|_| {
         used.set(true);
@@ -263,8 +360,8 @@ impl PositionRequest {
     }
 
     /// The game and the position asked about.
-    fn question(&self) -> Result<(Arc<dyn Ruleset>, AnyPosition), Error> {
-        let game = resolve(&self.game, self.graph.as_deref())?;
+    fn question(&self, budget: &Budget) -> Result<(Arc<dyn Ruleset>, AnyPosition), Error> {
+        let game = resolve(&self.game, self.graph.as_deref(), budget)?;
         let position = game.parse_position(&self.position)?;
         Ok((game, position))
     }
@@ -286,8 +383,9 @@ async fn games() -> Response {
     let infos: Vec<GameInfo> = FAMILIES
         .iter()
         .filter_map(|family| {
-            let game = resolve(family.example, None)
-                .or_else(|_| resolve("dag", Some(nimlab_core::registry::EXAMPLE_GRAPH)))
+            let budget = Budget::unlimited();
+            let game = resolve(family.example, None, &budget)
+                .or_else(|_| resolve("dag", Some(nimlab_core::registry::EXAMPLE_GRAPH), &budget))
                 .ok()?;
             Some(GameInfo {
                 name: family.name,
@@ -308,7 +406,7 @@ async fn analyze(
     request: Result<Json<PositionRequest>, JsonRejection>,
 ) -> Response {
     answer(&state, request, |request, budget| {
-        let (game, position) = request.question()?;
+        let (game, position) = request.question(budget)?;
         let analysis =
             game.analyze(&position, request.convention(), request.max_moves(), budget)?;
         Ok(AnalysisReport::new(
@@ -326,7 +424,7 @@ async fn moves(
     request: Result<Json<PositionRequest>, JsonRejection>,
 ) -> Response {
     answer(&state, request, |request, budget| {
-        let (game, position) = request.question()?;
+        let (game, position) = request.question(budget)?;
         let convention = request.convention();
         let values = game.move_list(&position, convention, request.max_moves(), budget)?;
         Ok(MovesReport::new(
@@ -379,7 +477,7 @@ async fn computer_move(
     request: Result<Json<ComputerMoveRequest>, JsonRejection>,
 ) -> Response {
     answer(&state, request, |request, budget| {
-        let game = resolve(&request.game, request.graph.as_deref())?;
+        let game = resolve(&request.game, request.graph.as_deref(), budget)?;
         let position = game.parse_position(&request.position)?;
         let level = request.level.unwrap_or(10);
         if level > 10 {
@@ -453,7 +551,7 @@ async fn grundy(
         Err(error) => return error_response(&error),
     };
     compute(&state, move |budget| {
-        let game = resolve(&request.game, None)?;
+        let game = resolve(&request.game, None, budget)?;
         let sequence = game
             .heap_game()
             .map(|heaps| heaps.sequence())
@@ -522,7 +620,7 @@ async fn period(
     request: Result<Json<PeriodRequest>, JsonRejection>,
 ) -> Response {
     answer(&state, request, |request, budget| {
-        let game = resolve(&request.game, None)?;
+        let game = resolve(&request.game, None, budget)?;
         let sequence = game
             .heap_game()
             .map(|heaps| heaps.sequence())
@@ -538,6 +636,29 @@ async fn period(
         ))
     })
     .await
+}
+
+/// The server's own figures, for people watching it (a load test samples them).
+#[derive(Serialize)]
+struct ServerReport {
+    /// The bound the resident memory stays under ([`SERVER_MEMORY`]).
+    memory_bound: usize,
+    /// Resident memory now and its peak, where the system tells them.
+    resident: Option<u64>,
+    resident_peak: Option<u64>,
+    /// Bytes allocated and not freed, when the counting allocator is installed.
+    live: Option<usize>,
+}
+
+async fn server_report() -> Response {
+    let resident = memory::resident();
+    Json(ServerReport {
+        memory_bound: SERVER_MEMORY,
+        resident: resident.map(|(now, _)| now),
+        resident_peak: resident.map(|(_, peak)| peak),
+        live: memory::installed().then(memory::live_bytes),
+    })
+    .into_response()
 }
 
 /// How many Wythoff pairs to list.

@@ -70,8 +70,8 @@ impl GameRequest {
         }
     }
 
-    fn game(&self) -> Result<Arc<dyn Ruleset>, Error> {
-        resolve(&self.game, self.graph.as_deref())
+    fn game(&self, budget: &Budget) -> Result<Arc<dyn Ruleset>, Error> {
+        resolve(&self.game, self.graph.as_deref(), budget)
     }
 }
 
@@ -112,13 +112,12 @@ pub(crate) async fn position(
     request: Result<Json<PositionRequest>, JsonRejection>,
 ) -> Response {
     answer(&state, request, |request, budget| {
-        let request_game = GameRequest {
-            game: request.game,
-            misere: request.misere,
-            graph: request.graph,
+        let game = resolve(&request.game, request.graph.as_deref(), budget)?;
+        let convention = if request.misere {
+            Convention::Misere
+        } else {
+            Convention::Normal
         };
-        let game = request_game.game()?;
-        let convention = request_game.convention();
         if request.history.len() > MAX_HISTORY {
             return Err(InputError::invalid(
                 "history",
@@ -197,8 +196,8 @@ pub(crate) async fn random_start(
     State(state): State<AppState>,
     request: Result<Json<GameRequest>, JsonRejection>,
 ) -> Response {
-    answer(&state, request, |request, _budget| {
-        let game = request.game()?;
+    answer(&state, request, |request, budget| {
+        let game = request.game(budget)?;
         let seed = rand::random::<u64>();
         let start = game
             .random_start(seed)
@@ -244,7 +243,7 @@ pub(crate) async fn guide(
     request: Result<Json<GameRequest>, JsonRejection>,
 ) -> Response {
     answer(&state, request, |request, budget| {
-        let game = request.game()?;
+        let game = request.game(budget)?;
         guide_for(game.as_ref(), request.convention(), budget)
     })
     .await

@@ -15,6 +15,12 @@ use failure::Failure;
 use nimlab_core::registry::FAMILIES;
 use std::process::ExitCode;
 
+/// The system's allocator, counting what each computation of `nimlab serve` really
+/// allocates so the server can bound it (see `nimlab_web::memory`); the count costs
+/// a few nanoseconds an allocation elsewhere.
+#[global_allocator]
+static ALLOCATOR: nimlab_web::memory::Counting = nimlab_web::memory::Counting::SYSTEM;
+
 /// The list of games under `nimlab --help`, made from the registry.
 fn games_help() -> String {
     let mut text = String::from("Games (the GAME argument), each with an example:\n");

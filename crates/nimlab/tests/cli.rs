@@ -353,7 +353,7 @@ fn graphs_with_cycles_answer_every_command() {
             "end of edge 1 '5': expected an integer from 0 to 2",
         ),
         ("3 1\n0 1\n1 2\n", "the edge count says 1"),
-        ("99999999999 0\n", "vertex count"),
+        ("99999999999 0\n", "the limit 'vertices of a graph'"),
     ] {
         std::fs::write(&file, text).unwrap();
         let message = error_of(&["analyze", &spec, "0"], "", 2);

@@ -27,16 +27,12 @@ use crate::limits::{DAG_EDGES, DAG_VERTICES, LOOPY_GRAPH_WORK};
 use crate::num::Nat;
 use crate::parse::{parse_bounded, parse_list, tokens};
 use crate::protocol::board::{Board, Clicks, GraphToken, Spot};
-use crate::protocol::{
-    Analysis, Notation, Strategy, WinningMove, WinningMoves, random_choice, repeats,
-};
+use crate::protocol::{Analysis, Notation, Strategy, WinningMoves, repeats};
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
 use crate::solve::loopy::{Gamma, GammaTable, Solved, shown};
-use crate::solve::sum::nim_sum;
 use crate::text::{list_with_or, spaced};
 use malachite_base::num::basic::traits::Zero;
-use rand::rngs::StdRng;
 
 /// Graphs with at most this many edges are drawn whole on their boards.
 const DRAWN_EDGES: usize = 1000;
@@ -170,14 +166,8 @@ fn compressed(vertices: usize, edges: &[(u32, u32)]) -> (Vec<usize>, Vec<u32>) {
 
 /// The edges of `V E u1 v1 …`, sorted and without repeats, and V.
 fn read_edges(text: &str) -> Result<(usize, Vec<(u32, u32)>), InputError> {
-    let mut words = tokens(text);
-    let vertices = parse_bounded(
-        words.next().unwrap_or(""),
-        "vertex count",
-        1,
-        DAG_VERTICES.value,
-    )?;
-    let edge_count = parse_bounded(words.next().unwrap_or(""), "edge count", 0, DAG_EDGES.value)?;
+    let (vertices, edge_count) = declared_size(text)?;
+    let mut words = tokens(text).skip(2);
     let mut edges = Vec::with_capacity(edge_count.min(1 << 20) as usize);
     for i in 1..=edge_count {
         let Some(start) = words.next() else {
@@ -205,6 +195,31 @@ fn read_edges(text: &str) -> Result<(usize, Vec<(u32, u32)>), InputError> {
     edges.sort_unstable();
     edges.dedup();
     Ok((vertices as usize, edges))
+}
+
+/// The most words (8 bytes each) of memory [`TokenGraph::parse`] allocates at once
+/// for a graph of `vertices` vertices and `edges` edges, its temporaries included:
+/// two adjacency lists (a word per vertex, half a word per edge, each), the edges
+/// while they are sorted (a word each, twice while they are reversed), and a few
+/// arrays of one entry per vertex while values are computed. A front end compares
+/// it with a budget before parsing, since a few bytes of text (`10000000 1 0 1`) may
+/// declare ten million vertices. `tests/graph_memory.rs` checks it against what
+/// parsing really allocates.
+pub fn graph_words(vertices: u64, edges: u64) -> u64 {
+    vertices
+        .saturating_add(1)
+        .saturating_mul(6)
+        .saturating_add(edges.saturating_mul(2))
+        .saturating_add(64)
+}
+
+/// The vertex and edge counts the text of a graph declares (its first two numbers),
+/// within [`DAG_VERTICES`] and [`DAG_EDGES`], without reading the rest.
+pub fn declared_size(text: &str) -> Result<(u64, u64), InputError> {
+    let mut words = tokens(text);
+    let vertices = DAG_VERTICES.read(words.next().unwrap_or(""), "vertex count", 1)?;
+    let edges = DAG_EDGES.read(words.next().unwrap_or(""), "edge count", 0)?;
+    Ok((vertices, edges))
 }
 
 /// Every vertex's Grundy value and misère outcome, by Kahn's algorithm on the reversed
@@ -354,13 +369,7 @@ impl TokenGraph {
                     .collect()
             }
             Gamma::Infinite(k) if k.contains(&Nat::ZERO) => {
-                let others = nim_sum(
-                    &values
-                        .iter()
-                        .filter_map(Gamma::finite)
-                        .cloned()
-                        .collect::<Vec<_>>(),
-                );
+                let others = Gamma::finite_nim_sum(values);
                 let others = u32::try_from(&others).expect("u32");
                 values
                     .iter()
@@ -425,15 +434,6 @@ impl TokenGraph {
             ),
         };
         head + consequence
-    }
-
-    /// The winning move in normal play of least progress keys among all of them
-    /// (see [`GammaTable::progress`]), from a won position.
-    fn winning_by_progress(&self, position: &[usize]) -> DagMove {
-        let (values, sum) = self.position_value(position);
-        let plays = self.winning_plays(position, &values, &sum);
-        repeats::least_progress(self, &position.to_vec(), plays)
-            .expect("a won position has a winning move")
     }
 
     fn describe(&self, tokens: &[usize], play: &DagMove) -> String {
@@ -723,27 +723,15 @@ impl Strategy for TokenGraph {
         }
     }
 
-    /// On a graph with cycles: the quickest win when a retrograde analysis fits, and
-    /// otherwise, in normal play, the winning move of least progress keys among all
-    /// of them (not only those listed).
-    fn winning_choice(
+    /// The winning move of least progress keys among all of them.
+    fn winning_by_progress(
         &self,
         position: &Vec<usize>,
-        convention: Convention,
-        winning: &[WinningMove<DagMove>],
-        rng: &mut StdRng,
-        budget: &Budget,
-    ) -> DagMove {
-        if !self.repeats() {
-            return random_choice(winning, rng);
-        }
-        if let Some(play) = repeats::quickest_win(self, position, convention, budget) {
-            return play;
-        }
-        match convention {
-            Convention::Normal => self.winning_by_progress(position),
-            Convention::Misere => random_choice(winning, rng),
-        }
+        _budget: &Budget,
+    ) -> Result<Option<DagMove>, Error> {
+        let (values, sum) = self.position_value(position);
+        let plays = self.winning_plays(position, &values, &sum);
+        Ok(repeats::least_progress(self, position, plays))
     }
 
     fn vertex_values(&self, upto: usize) -> Option<Vec<Gamma>> {
@@ -812,23 +800,38 @@ mod tests {
     use super::*;
     use crate::solve::loopy::Retrograde;
     use crate::solve::search::{GrundyEngine, Oracle};
+    use rand::rngs::StdRng;
+    use rand::{RngExt, SeedableRng};
 
-    /// A pseudo-random DAG: edges only go from higher to lower vertices.
-    fn random_dag(vertices: u32, edges: u32, seed: u64) -> String {
-        let mut state = seed | 1;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+    /// The text of a graph of `vertices` and `edges` whose edges `edge` draws.
+    fn graph_text(
+        vertices: u32,
+        edges: u32,
+        seed: u64,
+        edge: fn(u32, &mut StdRng) -> (u32, u32),
+    ) -> String {
+        let mut rng = StdRng::seed_from_u64(seed);
         let mut text = format!("{vertices} {edges}");
         for _ in 0..edges {
-            let u = 1 + next() % u64::from(vertices - 1);
-            let v = next() % u;
+            let (u, v) = edge(vertices, &mut rng);
             text += &format!(" {u} {v}");
         }
         text
+    }
+
+    /// A pseudo-random DAG: edges only go from higher to lower vertices.
+    fn random_dag(vertices: u32, edges: u32, seed: u64) -> String {
+        graph_text(vertices, edges, seed, |n, rng| {
+            let u = rng.random_range(1..n);
+            (u, rng.random_range(0..u))
+        })
+    }
+
+    /// A pseudo-random graph with cycles and self-loops.
+    fn random_graph(vertices: u32, edges: u32, seed: u64) -> String {
+        graph_text(vertices, edges, seed, |n, rng| {
+            (rng.random_range(0..n), rng.random_range(0..n))
+        })
     }
 
     #[test]
@@ -961,24 +964,6 @@ mod tests {
         assert_eq!(dag.spec(), "dag:g");
     }
 
-    /// A pseudo-random graph with cycles and self-loops.
-    fn random_graph(vertices: u32, edges: u32, seed: u64) -> String {
-        let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
-        let mut text = format!("{vertices} {edges}");
-        for _ in 0..edges {
-            let u = next() % u64::from(vertices);
-            let v = next() % u64::from(vertices);
-            text += &format!(" {u} {v}");
-        }
-        text
-    }
-
     /// Every position of 1 to 3 tokens on 60 random graphs with cycles: the outcome
     /// from γ and Smith's rule, and every winning move, against retrograde analysis of
     /// the whole position; misère play against retrograde analysis too.
@@ -1066,7 +1051,6 @@ mod tests {
     #[test]
     fn the_computer_wins_won_positions_and_holds_draws() {
         use crate::protocol::policy::{Policy, choose_move};
-        use rand::SeedableRng;
         use rand::seq::IndexedRandom;
         let budget = Budget::unlimited();
         let mut rng = StdRng::seed_from_u64(7);
@@ -1149,7 +1133,6 @@ mod tests {
     #[test]
     fn the_winner_by_progress_keys_wins_against_every_defence() {
         use crate::protocol::repeats::assert_winner_wins;
-        use rand::SeedableRng;
         let mut rng = StdRng::seed_from_u64(11);
         let mut games = 0;
         for seed in 1..=40u64 {
@@ -1162,8 +1145,17 @@ mod tests {
             starts.extend((0..n).map(|v| vec![v]));
             starts.extend((0..n).map(|v| vec![v, (v + 1) % n, (v + 3) % n]));
             for start in starts {
-                games +=
-                    assert_winner_wins(&graph, &start, |p| graph.winning_by_progress(p), &mut rng);
+                games += assert_winner_wins(
+                    &graph,
+                    &start,
+                    |p| {
+                        graph
+                            .winning_by_progress(p, &Budget::unlimited())
+                            .unwrap()
+                            .unwrap()
+                    },
+                    &mut rng,
+                );
             }
         }
         assert!(games > 1000, "{games}");

@@ -435,12 +435,23 @@ pub trait Strategy: Notation + Send + Sync + 'static {
         Vec::new()
     }
 
+    /// For a game whose positions can repeat, in a won position in normal play: a
+    /// winning move that makes progress by [`Strategy::progress`], found among all
+    /// winning moves (not only those an analysis lists). Default: none.
+    fn winning_by_progress(
+        &self,
+        _position: &Self::Position,
+        _budget: &Budget,
+    ) -> Result<Option<Self::Move>, Error> {
+        Ok(None)
+    }
+
     /// The move the computer plays in a won position, given the first winning moves
-    /// its analysis listed (at least one). Default: in a game that ends, one of them
-    /// at random; in one whose positions can repeat, the quickest win when a
-    /// retrograde analysis fits ([`repeats::quickest_win`]). Games whose positions
-    /// can repeat override it to make progress when it does not fit, since a winner
-    /// who does not make progress may never win.
+    /// its analysis listed (at least one). In a game that ends, one of them at
+    /// random. In one whose positions can repeat, a winner who does not make progress
+    /// may never win: the quickest win when a retrograde analysis fits
+    /// ([`repeats::quickest_win`]), and otherwise, in normal play, the move of
+    /// [`Strategy::winning_by_progress`].
     fn winning_choice(
         &self,
         position: &Self::Position,
@@ -449,10 +460,16 @@ pub trait Strategy: Notation + Send + Sync + 'static {
         rng: &mut StdRng,
         budget: &Budget,
     ) -> Self::Move {
-        self.repeats()
-            .then(|| repeats::quickest_win(self, position, convention, budget))
-            .flatten()
-            .unwrap_or_else(|| random_choice(winning, rng))
+        if !self.repeats() {
+            return random_choice(winning, rng);
+        }
+        if let Some(play) = repeats::quickest_win(self, position, convention, budget) {
+            return play;
+        }
+        match (convention, self.winning_by_progress(position, budget)) {
+            (Convention::Normal, Ok(Some(play))) => play,
+            _ => random_choice(winning, rng),
+        }
     }
 
     /// A random start position for play, drawn from `seed`, for families whose

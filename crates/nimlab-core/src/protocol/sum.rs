@@ -10,8 +10,8 @@
 //! by retrograde analysis when positions can repeat, for positions small enough.
 
 use super::{
-    Analysis, AnyMove, AnyPosition, Notation, Ruleset, Strategy, WinningMove, WinningMoves,
-    misere_by_search, random_choice, repeats, search_after,
+    Analysis, AnyMove, AnyPosition, Notation, Ruleset, Strategy, WinningMoves, misere_by_search,
+    repeats, search_after,
 };
 use crate::budget::Budget;
 use crate::error::WORK_BUDGET;
@@ -25,7 +25,6 @@ use crate::rules::{Convention, Outcome};
 use crate::solve::loopy::{Gamma, Solved, shown};
 use crate::solve::sum::{ValueProfile, nim_sum};
 use malachite_base::num::basic::traits::Zero;
-use rand::rngs::StdRng;
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
@@ -112,13 +111,7 @@ impl Sum {
                 .iter()
                 .position(|v| v.finite().is_none())
                 .expect("an infinite part");
-            let others = nim_sum(
-                &values
-                    .iter()
-                    .filter_map(Gamma::finite)
-                    .cloned()
-                    .collect::<Vec<_>>(),
-            );
+            let others = Gamma::finite_nim_sum(values);
             let (moves, count) =
                 self.parts[part].moves_with_value(&position[part], &others, max_moves, budget)?;
             winning.add_count(count);
@@ -155,46 +148,6 @@ impl Sum {
             analysis.infinite = Some(k);
         }
         Ok(analysis)
-    }
-
-    /// A winning move in normal play that makes progress (see
-    /// [`Strategy::winning_choice`] for the sum): one in a part that ends if there is
-    /// one, else the one of least progress keys among every winning move.
-    fn winning_by_progress(
-        &self,
-        position: &[AnyPosition],
-        budget: &Budget,
-    ) -> Result<Option<SumMove>, Error> {
-        let gammas = self.gammas(position, budget)?;
-        let sum = Gamma::sum_of(&gammas);
-        let mut candidates = Vec::new();
-        for (part, game) in self.parts.iter().enumerate() {
-            let others = Gamma::sum_of(
-                gammas
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(i, g)| (i != part).then_some(g)),
-            );
-            // The value this part must move to for the sum to become 0.
-            let (Some(others), true) = (others.finite(), sum.outcome() == Outcome::N) else {
-                continue;
-            };
-            let limit = if game.repeats() { usize::MAX } else { 1 };
-            let (moves, _) = game.moves_with_value(&position[part], others, limit, budget)?;
-            let moves = moves.into_iter().map(|play| SumMove { part, play });
-            if !game.repeats() {
-                if let Some(play) = moves.into_iter().next() {
-                    return Ok(Some(play));
-                }
-                continue;
-            }
-            candidates.extend(moves);
-        }
-        Ok(repeats::least_progress(
-            self,
-            &position.to_vec(),
-            candidates,
-        ))
     }
 
     /// The Grundy values of every part's heaps, when each part is a game played on
@@ -641,32 +594,47 @@ impl Strategy for Sum {
         )
     }
 
-    /// With a part whose positions can repeat: the quickest win when a retrograde
-    /// analysis fits; otherwise, in normal play, a winning move in a part that ends
-    /// if there is one, and else the winning move of least progress keys. A winner
-    /// who plays so wins: each move in a part that ends brings those parts nearer
-    /// their end, and otherwise the keys of the repeating parts go down from one
-    /// position the winner leaves to the next (the opponent's move that lowers a
-    /// value is answered by lowering another, one that raises a value by reversing
-    /// it to an earlier-labelled position).
-    fn winning_choice(
+    /// A winning move in a part that ends if there is one, else the one of least
+    /// progress keys among every winning move. A winner who plays so wins: each move
+    /// in a part that ends brings those parts nearer their end, and otherwise the keys
+    /// of the repeating parts go down from one position the winner leaves to the next
+    /// (the opponent's move that lowers a value is answered by lowering another, one
+    /// that raises a value by reversing it to an earlier-labelled position).
+    fn winning_by_progress(
         &self,
         position: &Vec<AnyPosition>,
-        convention: Convention,
-        winning: &[WinningMove<SumMove>],
-        rng: &mut StdRng,
         budget: &Budget,
-    ) -> SumMove {
-        if !self.repeats() {
-            return random_choice(winning, rng);
+    ) -> Result<Option<SumMove>, Error> {
+        let gammas = self.gammas(position, budget)?;
+        let sum = Gamma::sum_of(&gammas);
+        let mut candidates = Vec::new();
+        for (part, game) in self.parts.iter().enumerate() {
+            let others = Gamma::sum_of(
+                gammas
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, g)| (i != part).then_some(g)),
+            );
+            // The value this part must move to for the sum to become 0.
+            let (Some(others), true) = (others.finite(), sum.outcome() == Outcome::N) else {
+                continue;
+            };
+            let limit = if game.repeats() { usize::MAX } else { 1 };
+            let (moves, _) = game.moves_with_value(&position[part], others, limit, budget)?;
+            let moves = moves.into_iter().map(|play| SumMove { part, play });
+            if !game.repeats() {
+                if let Some(play) = moves.into_iter().next() {
+                    return Ok(Some(play));
+                }
+                continue;
+            }
+            candidates.extend(moves);
         }
-        if let Some(play) = repeats::quickest_win(self, position, convention, budget) {
-            return play;
-        }
-        match (convention, self.winning_by_progress(position, budget)) {
-            (Convention::Normal, Ok(Some(play))) => play,
-            _ => random_choice(winning, rng),
-        }
+        Ok(repeats::least_progress(
+            self,
+            &position.to_vec(),
+            candidates,
+        ))
     }
 
     fn move_count(&self, position: &Vec<AnyPosition>) -> Nat {
@@ -710,6 +678,37 @@ mod tests {
         }
     }
 
+    /// The positions `analysis` lists after its winning moves are exactly those after
+    /// a legal move that `lost` says are lost for the opponent.
+    fn assert_lists_every_winning_move(
+        sum: &Sum,
+        position: &Vec<AnyPosition>,
+        analysis: &Analysis<SumMove>,
+        mut lost: impl FnMut(&Vec<AnyPosition>) -> bool,
+    ) {
+        let text = |p: &Vec<AnyPosition>| sum.format_position(p);
+        let mut listed: Vec<String> = analysis
+            .winning_moves
+            .iter()
+            .map(|m| text(&sum.apply(position, &m.play)))
+            .collect();
+        let mut winning: Vec<String> = sum
+            .moves(position)
+            .into_iter()
+            .filter(|q| lost(q))
+            .map(|q| text(&q))
+            .collect();
+        listed.sort();
+        winning.sort();
+        assert_eq!(
+            listed,
+            winning,
+            "{:?} {}",
+            analysis.convention,
+            text(position)
+        );
+    }
+
     fn sum_matches_brute_force(sum: &Sum) {
         let budget = Budget::unlimited();
         for convention in [Convention::Normal, Convention::Misere] {
@@ -726,21 +725,9 @@ mod tests {
                             oracle.outcome(&position).unwrap(),
                             "{position:?}"
                         );
-                        let text = |p: &Vec<AnyPosition>| sum.format_position(p);
-                        let mut listed: Vec<String> = analysis
-                            .winning_moves
-                            .iter()
-                            .map(|m| text(&sum.apply(&position, &m.play)))
-                            .collect();
-                        let mut winning: Vec<String> = sum
-                            .moves(&position)
-                            .into_iter()
-                            .filter(|m| oracle.outcome(m).unwrap() == Outcome::P)
-                            .map(|m| text(&m))
-                            .collect();
-                        listed.sort();
-                        winning.sort();
-                        assert_eq!(listed, winning, "{convention:?} {position:?}");
+                        assert_lists_every_winning_move(sum, &position, &analysis, |q| {
+                            oracle.outcome(q).unwrap() == Outcome::P
+                        });
                     }
                 }
             }
@@ -819,21 +806,9 @@ mod tests {
                         sum.format_position(&position)
                     );
                     *outcomes.entry(truth.letter()).or_insert(0) += 1;
-                    let text = |p: &Vec<AnyPosition>| sum.format_position(p);
-                    let mut listed: Vec<String> = analysis
-                        .winning_moves
-                        .iter()
-                        .map(|m| text(&sum.apply(&position, &m.play)))
-                        .collect();
-                    let mut winning: Vec<String> = sum
-                        .moves(&position)
-                        .into_iter()
-                        .filter(|q| solved.get(&sum, q).unwrap().outcome == Outcome::P)
-                        .map(|q| text(&q))
-                        .collect();
-                    listed.sort();
-                    winning.sort();
-                    assert_eq!(listed, winning, "{}", text(&position));
+                    assert_lists_every_winning_move(&sum, &position, &analysis, |q| {
+                        solved.get(&sum, q).unwrap().outcome == Outcome::P
+                    });
                 }
             }
         }

@@ -65,6 +65,14 @@ impl Gamma {
             .fold(Gamma::Finite(Nat::ZERO), |sum, v| sum.sum(v))
     }
 
+    /// The nim-sum of the finite values among `values`.
+    pub fn finite_nim_sum(values: &[Gamma]) -> Nat {
+        values
+            .iter()
+            .filter_map(Gamma::finite)
+            .fold(Nat::ZERO, |sum, g| sum ^ g)
+    }
+
     /// Who wins a position of this value with the player to move.
     pub fn outcome(&self) -> Outcome {
         match self {

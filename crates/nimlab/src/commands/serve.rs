@@ -20,9 +20,16 @@ pub struct Args {
     /// The port to listen on (0: any free port).
     #[arg(long, default_value_t = 7878)]
     port: u16,
-    /// The address to listen on; the default serves this machine only.
+    /// The address to listen on; the default serves this machine only. Another
+    /// address lets other machines reach the server, and nimlab warns of it.
     #[arg(long, default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
     host: IpAddr,
+    /// A name the server answers to in the Host header, besides localhost and IP
+    /// addresses (repeat for more; '*' answers every name). Requests naming any other
+    /// host are refused, so that a web page elsewhere cannot reach the server through
+    /// a name of its own resolved to this machine (DNS rebinding).
+    #[arg(long = "allow-host", value_name = "NAME")]
+    allow_hosts: Vec<String>,
     /// Open the page in the default browser.
     #[arg(long)]
     open: bool,
@@ -39,13 +46,27 @@ pub fn run(args: Args) -> Result<(), Failure> {
         let bound = listener.local_addr()?;
         let url = format!("http://{bound}/");
         println!("nimlab is serving {url} (Ctrl-C stops it)");
+        if !args.host.is_loopback() {
+            eprintln!(
+                "nimlab: warning: {} is not a loopback address: other machines that can reach \
+                 this one can use the server",
+                args.host
+            );
+        }
+        let hosts = if args.allow_hosts.iter().any(|name| name == "*") {
+            nimlab_web::Hosts::Any
+        } else {
+            nimlab_web::Hosts::Local(args.allow_hosts.clone())
+        };
+        let mut options = nimlab_web::Options::default();
+        options.config.hosts = hosts;
         if args.open {
             if let Err(e) = webbrowser::open(&url) {
                 eprintln!("nimlab: could not open a browser ({e}); open {url} yourself");
             }
         }
         tokio::select! {
-            served = nimlab_web::serve(listener) => served.map_err(Failure::from),
+            served = nimlab_web::serve_with(listener, options) => served.map_err(Failure::from),
             _ = tokio::signal::ctrl_c() => Ok(()),
         }
     })
