@@ -88,9 +88,7 @@ function main(api, families) {
   async function randomStart() {
     showError("error");
     try {
-      const body = gameRequest();
-      delete body.misere;
-      const answer = await api.call("/api/random-start", body);
+      const answer = await api.call("/api/random-start", gameRequest());
       $("start-position").value = answer.position;
       await start();
     } catch (error) {

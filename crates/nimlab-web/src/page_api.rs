@@ -192,20 +192,42 @@ struct StartReport {
     position: String,
 }
 
+/// How many random starts are drawn, at most, to find one that can be played in the
+/// convention asked for (misère play of some games is searched, and a large start
+/// may be beyond the search's limits or slow to answer).
+const RANDOM_TRIES: usize = 8;
+/// How long the moves of a random start may take to list, for it to be kept.
+const RANDOM_START_MILLISECONDS: u64 = 150;
+
 pub(crate) async fn random_start(
     State(state): State<AppState>,
     request: Result<Json<GameRequest>, JsonRejection>,
 ) -> Response {
     answer(&state, request, |request, budget| {
         let game = request.game(budget)?;
-        let seed = rand::random::<u64>();
-        let start = game
-            .random_start(seed)
-            .ok_or_else(|| Error::Undefined(format!("{} has no random starts", game.spec())))?;
-        Ok(StartReport {
-            game: game.spec(),
-            position: game.format_position(&start),
-        })
+        let convention = request.convention();
+        let mut refused = None;
+        for _ in 0..RANDOM_TRIES {
+            let start = game
+                .random_start(rand::random::<u64>())
+                .ok_or_else(|| Error::Undefined(format!("{} has no random starts", game.spec())))?;
+            // The start's moves as the page asks for them, briefly: a start whose
+            // answer is beyond the limits, or slow, is replaced by another.
+            let brief = budget
+                .narrowed(u64::MAX)
+                .with_timeout(Duration::from_millis(RANDOM_START_MILLISECONDS));
+            match game.move_list(&start, convention, MAX_LISTED_MOVES, &brief) {
+                Ok(_) => {
+                    return Ok(StartReport {
+                        game: game.spec(),
+                        position: game.format_position(&start),
+                    });
+                }
+                Err(error @ (Error::TooLarge(_) | Error::OutOfTime(_))) => refused = Some(error),
+                Err(error) => return Err(error),
+            }
+        }
+        Err(refused.expect("every try was refused"))
     })
     .await
 }

@@ -93,6 +93,27 @@ async fn a_repeated_position_draws_a_game_on_a_graph() {
     assert_eq!(third["result"], "draw");
 }
 
+/// Random starts in misère play are ones its search can answer: Turning Turtles'
+/// misère play is searched, within a memory limit that some rows of 12 coins pass.
+#[tokio::test]
+async fn misere_random_starts_can_be_played() {
+    for _ in 0..10 {
+        let (status, answer) = post(
+            "/api/random-start",
+            json!({"game": "turtles", "misere": true}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        let position = answer["position"].as_str().unwrap();
+        let (status, shown) = post(
+            "/api/position",
+            json!({"game": "turtles", "position": position, "misere": true}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{position}: {shown}");
+    }
+}
+
 #[tokio::test]
 async fn random_starts_come_from_the_server() {
     for game in [
