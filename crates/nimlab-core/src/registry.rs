@@ -52,11 +52,15 @@ pub const EXAMPLE_LOOPY_GRAPH: &str = "5 6 0 1 1 0 1 2 3 1 3 4 4 3";
 /// for any other file name, so tests and demos can build every family's example
 /// without touching the file system.
 pub fn example_loader(file: &str) -> Result<String, InputError> {
-    Ok(match file {
+    Ok(example_graph_named(file).to_string())
+}
+
+/// The example graph a file name stands for in the families' examples.
+fn example_graph_named(file: &str) -> &'static str {
+    match file {
         "loop.txt" => EXAMPLE_LOOPY_GRAPH,
         _ => EXAMPLE_GRAPH,
     }
-    .to_string())
 }
 
 /// Builds a family's ruleset from the spec's arguments (the text after `:`, if any).
@@ -82,6 +86,15 @@ pub struct Family {
     /// may change).
     reads_file: bool,
     build: Builder,
+}
+
+impl Family {
+    /// For a family played on a graph read from a file: the graph its example names
+    /// (from [`example_loader`]), which a front end that reads no files offers instead.
+    pub fn example_graph(&self) -> Option<&'static str> {
+        let (_, file) = self.example.split_once(':')?;
+        self.reads_file.then(|| example_graph_named(file))
+    }
 }
 
 /// Every family, in the order help lists them.

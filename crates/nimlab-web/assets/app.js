@@ -141,6 +141,8 @@ function main(api, families) {
 
   $("game-menu").addEventListener("change", () => {
     $("game-spec").value = "";
+    const family = familyOf($("game-menu").value);
+    if (family && family.example_graph) $("graph").value = family.example_graph;
     gameChosen();
   });
   $("game-spec").addEventListener("change", gameChosen);

@@ -374,6 +374,8 @@ struct GameInfo {
     syntax: &'static str,
     example: &'static str,
     example_position: &'static str,
+    /// For a game played on a graph: the example's graph, as the page sends it.
+    example_graph: Option<&'static str>,
     summary: &'static str,
     rules: String,
     position_syntax: String,
@@ -384,14 +386,14 @@ async fn games() -> Response {
         .iter()
         .filter_map(|family| {
             let budget = Budget::unlimited();
-            let game = resolve(family.example, None, &budget)
-                .or_else(|_| resolve("dag", Some(nimlab_core::registry::EXAMPLE_GRAPH), &budget))
-                .ok()?;
+            let example_graph = family.example_graph();
+            let game = resolve(family.example, example_graph, &budget).ok()?;
             Some(GameInfo {
                 name: family.name,
                 syntax: family.syntax,
                 example: family.example,
                 example_position: family.example_position,
+                example_graph,
                 summary: family.summary,
                 rules: game.rules(),
                 position_syntax: game.position_syntax(),

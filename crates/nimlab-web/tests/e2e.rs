@@ -919,6 +919,12 @@ async fn a_game_on_a_graph_with_a_cycle_ends_in_a_draw() {
             "return document.querySelector('#game-menu option[value=\"take:3\"]') !== null",
         )
         .await;
+    // Chosen from the menu, the family brings its example graph, which has a cycle.
+    session.choose("game-menu", "graph:loop.txt").await;
+    let graph = session
+        .script("return document.getElementById('graph').value")
+        .await;
+    assert_eq!(graph, nimlab_core::registry::EXAMPLE_LOOPY_GRAPH);
     session.set("game-spec", "graph").await;
     session.choose("mode", "people").await;
     session.set("graph", "3 3 0 1 1 0 2 1").await;
