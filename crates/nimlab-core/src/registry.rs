@@ -52,11 +52,15 @@ pub const EXAMPLE_LOOPY_GRAPH: &str = "5 6 0 1 1 0 1 2 3 1 3 4 4 3";
 /// for any other file name, so tests and demos can build every family's example
 /// without touching the file system.
 pub fn example_loader(file: &str) -> Result<String, InputError> {
-    Ok(match file {
+    Ok(example_graph_named(file).to_string())
+}
+
+/// The example graph a file name stands for in the families' examples.
+fn example_graph_named(file: &str) -> &'static str {
+    match file {
         "loop.txt" => EXAMPLE_LOOPY_GRAPH,
         _ => EXAMPLE_GRAPH,
     }
-    .to_string())
 }
 
 /// Builds a family's ruleset from the spec's arguments (the text after `:`, if any).
@@ -82,6 +86,15 @@ pub struct Family {
     /// may change).
     reads_file: bool,
     build: Builder,
+}
+
+impl Family {
+    /// For a family played on a graph read from a file: the graph its example names
+    /// (from [`example_loader`]), which a front end that reads no files offers instead.
+    pub fn example_graph(&self) -> Option<&'static str> {
+        let (_, file) = self.example.split_once(':')?;
+        self.reads_file.then(|| example_graph_named(file))
+    }
 }
 
 /// Every family, in the order help lists them.
@@ -902,6 +915,155 @@ mod tests {
                         .all(|(p, t)| board_matches(&p.board, t))
             }
             Board::Text { text: shown } => shown == text,
+        }
+    }
+
+    /// Every spot a board draws, written as front ends name them (see
+    /// [`Spot`](crate::protocol::board::Spot)).
+    fn drawn_spots(board: &Board) -> std::collections::HashSet<String> {
+        let mut spots = std::collections::HashSet::new();
+        let rows = |spots: &mut std::collections::HashSet<String>, rows: &[crate::Nat]| {
+            for (i, n) in rows.iter().enumerate() {
+                let n = crate::num::to_u64(n).unwrap();
+                for t in 1..=n {
+                    spots.insert(format!("token {} {t}", i + 1));
+                    if t < n {
+                        spots.insert(format!("gap {} {t}", i + 1));
+                    }
+                }
+            }
+        };
+        match board {
+            Board::Heaps { heaps, .. } => rows(&mut spots, heaps),
+            Board::Pins { rows: pins } => rows(&mut spots, pins),
+            Board::Stairs { steps } => rows(&mut spots, steps),
+            Board::Pot { tokens, .. } => rows(&mut spots, std::slice::from_ref(tokens)),
+            Board::Pile { count, .. } => {
+                rows(&mut spots, std::slice::from_ref(count));
+                let n = crate::num::to_u64(count).unwrap();
+                spots.extend((1..=n).map(|k| format!("take {k}")));
+            }
+            Board::Coins { coins } => spots.extend((1..=coins.len()).map(|c| format!("coin {c}"))),
+            Board::Plane { x, y, flip, .. } => {
+                let (x, y) = (
+                    crate::num::to_u64(x).unwrap(),
+                    crate::num::to_u64(y).unwrap(),
+                );
+                for a in 0..=x {
+                    spots.extend((0..=y).map(|b| format!("point {a} {b}")));
+                }
+                if flip.as_ref().is_some_and(|f| f.available) {
+                    spots.insert("flip".to_string());
+                }
+            }
+            Board::Graph {
+                vertices, tokens, ..
+            } => {
+                spots.extend((0..*vertices).map(|v| format!("vertex {v}")));
+                spots.extend(tokens.iter().map(|t| format!("token-on {}", t.vertex)));
+            }
+            Board::Sum { parts } => {
+                for (i, part) in parts.iter().enumerate() {
+                    let inner = drawn_spots(&part.board);
+                    spots.extend(inner.iter().map(|s| format!("part {} {s}", i + 1)));
+                }
+            }
+            Board::Text { .. } => {}
+        }
+        spots
+    }
+
+    /// Every legal move of every family, and of sums, on sampled positions, is made by
+    /// clicking spots its board draws; a click sequence makes one move (moves that
+    /// share one lead to the same position), and no spot is clicked twice in a row,
+    /// since clicking the last spot again is how a shorter move is confirmed.
+    #[test]
+    fn every_move_is_clicked_on_its_board() {
+        let mut games = sampled_positions(7, 30, 8);
+        let mut rng = StdRng::seed_from_u64(3);
+        for spec in [
+            "kayles + nim",
+            "turtles + wythoff",
+            "grundy-game + copycat:3",
+        ] {
+            let game = game(spec).unwrap();
+            let positions = (0..20)
+                .map(|_| {
+                    let mut position = game
+                        .parse_position(match spec {
+                            "kayles + nim" => "6 3 + 4 2",
+                            "turtles + wythoff" => "THHTH + 3,5",
+                            _ => "9 + 12",
+                        })
+                        .unwrap();
+                    for _ in 0..rng.random_range(0..=6) {
+                        match game.legal_moves(&position, 64).0.choose(&mut rng) {
+                            Some(play) => position = game.apply(&position, play),
+                            None => break,
+                        }
+                    }
+                    position
+                })
+                .collect();
+            games.push((game, positions));
+        }
+        for (game, positions) in games {
+            assert!(!game.click_help().is_empty(), "{}", game.spec());
+            let mut checked = 0;
+            for position in positions {
+                let spots = drawn_spots(&game.board(&position));
+                let mut made = std::collections::HashMap::new();
+                for play in game.legal_moves(&position, 2000).0 {
+                    let what = format!(
+                        "{} at {}: {}",
+                        game.spec(),
+                        game.format_position(&position),
+                        game.describe_move(&position, &play)
+                    );
+                    let clicks = game.clicks(&position, &play);
+                    assert!(!clicks.is_empty(), "no click makes {what}");
+                    checked += 1;
+                    let after = game.canonical(&game.apply(&position, &play));
+                    for sequence in clicks {
+                        let names: Vec<String> = sequence.iter().map(|s| s.to_string()).collect();
+                        for name in &names {
+                            assert!(spots.contains(name), "{what}: {name} is not drawn");
+                        }
+                        assert!(names.windows(2).all(|w| w[0] != w[1]), "{what}: {names:?}");
+                        if let Some(other) = made.insert(names.clone(), after.clone()) {
+                            assert_eq!(other, after, "{what}: {names:?} makes two moves");
+                        }
+                    }
+                }
+            }
+            assert!(checked >= 4, "{}: {checked} moves", game.spec());
+        }
+    }
+
+    /// Every family, and sums, start at random: positions that read back as written,
+    /// with a move to make, and not all the same.
+    #[test]
+    fn every_family_has_random_starts_with_a_move() {
+        let specs = FAMILIES
+            .iter()
+            .map(|family| family.example)
+            .chain(["kayles + nim", "turtles + wythoff"]);
+        for spec in specs {
+            let game = game_with(spec, &example_loader).unwrap();
+            let starts: Vec<String> = (0..20u64)
+                .map(|seed| {
+                    let start = game.random_start(seed).unwrap_or_else(|| panic!("{spec}"));
+                    let text = game.format_position(&start);
+                    assert_eq!(game.normalize(&text).unwrap(), text, "{spec}");
+                    assert!(!game.is_over(&start), "{spec}: {text}");
+                    text
+                })
+                .collect();
+            let distinct: std::collections::HashSet<&String> = starts.iter().collect();
+            assert!(
+                distinct.len() > 1 || spec.starts_with("dag"),
+                "{spec}: {starts:?}"
+            );
         }
     }
 

@@ -67,6 +67,8 @@ use std::time::Instant;
 use tower_http::catch_panic::CatchPanicLayer;
 use work::{Answer, Lanes};
 
+mod page_api;
+
 /// The largest request body.
 pub const MAX_BODY_BYTES: usize = 1 << 20;
 /// The most values one `/api/grundy` request may ask for.
@@ -181,6 +183,10 @@ fn routes(lanes: Arc<Lanes>, config: &Config) -> Router {
         .route("/api/period", post(period))
         .route("/api/wythoff-pairs", get(wythoff_pairs))
         .route("/api/server", get(server_report))
+        .route("/api/position", post(page_api::position))
+        .route("/api/random-start", post(page_api::random_start))
+        .route("/api/guide", post(page_api::guide))
+        .route("/js/{name}", get(page_api::module))
         .fallback(|| async { failure(StatusCode::NOT_FOUND, "input", "no such page or API") })
         .method_not_allowed_fallback(|| async {
             failure(
@@ -393,6 +399,8 @@ struct GameInfo {
     syntax: &'static str,
     example: &'static str,
     example_position: &'static str,
+    /// For a game played on a graph: the example's graph, as the page sends it.
+    example_graph: Option<&'static str>,
     summary: &'static str,
     rules: String,
     position_syntax: String,
@@ -403,14 +411,14 @@ async fn games() -> Response {
         .iter()
         .filter_map(|family| {
             let budget = Budget::unlimited();
-            let game = resolve(family.example, None, &budget)
-                .or_else(|_| resolve("dag", Some(nimlab_core::registry::EXAMPLE_GRAPH), &budget))
-                .ok()?;
+            let example_graph = family.example_graph();
+            let game = resolve(family.example, example_graph, &budget).ok()?;
             Some(GameInfo {
                 name: family.name,
                 syntax: family.syntax,
                 example: family.example,
                 example_position: family.example_position,
+                example_graph,
                 summary: family.summary,
                 rules: game.rules(),
                 position_syntax: game.position_syntax(),

@@ -289,16 +289,48 @@ async fn the_page_and_its_assets_are_served() {
     assert_eq!(response.status(), StatusCode::OK);
     let page = response.into_body().collect().await.unwrap().to_bytes();
     let page = String::from_utf8(page.to_vec()).unwrap();
-    assert!(page.contains("<script src=\"/app.js\">"));
+    assert!(page.contains("<script type=\"module\" src=\"/app.js\">"));
     assert!(
         !page.contains("http://") && !page.contains("https://"),
         "no external resources"
     );
-    for asset in ["/app.js", "/app.css"] {
-        let request = Request::builder().uri(asset).body(Body::empty()).unwrap();
+    let request = Request::builder()
+        .uri("/app.css")
+        .body(Body::empty())
+        .unwrap();
+    let response = nimlab_web::app().oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    // The entry module and every module it imports, and they import, are served as
+    // JavaScript.
+    let mut modules = vec!["/app.js".to_string()];
+    let mut served = Vec::new();
+    while let Some(path) = modules.pop() {
+        if served.contains(&path) {
+            continue;
+        }
+        let request = Request::builder().uri(&path).body(Body::empty()).unwrap();
         let response = nimlab_web::app().oneshot(request).await.unwrap();
-        assert_eq!(response.status(), StatusCode::OK, "{asset}");
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        assert_eq!(
+            response.headers()["content-type"],
+            "text/javascript",
+            "{path}"
+        );
+        let text = response.into_body().collect().await.unwrap().to_bytes();
+        let text = String::from_utf8(text.to_vec()).unwrap();
+        for import in text.split(" from \"./").skip(1) {
+            let name = import.split('"').next().unwrap();
+            modules.push(format!("/js/{}", name.trim_start_matches("js/")));
+        }
+        served.push(path);
     }
+    assert!(served.len() >= 6, "{served:?}");
+    let request = Request::builder()
+        .uri("/js/none.js")
+        .body(Body::empty())
+        .unwrap();
+    let response = nimlab_web::app().oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
 }
 
 #[tokio::test]

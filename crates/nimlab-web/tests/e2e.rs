@@ -218,7 +218,7 @@ async fn the_twelve_token_game_is_played_to_the_end_by_clicking() {
             session.screenshot("take3-start").await;
         }
         session
-            .click(&format!("#board .token[data-token=\"{}\"]", leave + 1))
+            .click(&format!("#board [data-spots=\"token 1 {}\"]", leave + 1))
             .await;
         session
             .until(
@@ -247,10 +247,10 @@ async fn a_winning_move_is_highlighted() {
     let highlighted = session
         .until(
             "a highlighted token",
-            "const t = document.querySelector('#board .token.win'); return t && t.dataset.token",
+            "const t = document.querySelector('#board .token.win'); return t && t.dataset.spots",
         )
         .await;
-    assert_eq!(highlighted, "13", "taking 1 of 13 leaves 12");
+    assert_eq!(highlighted, "token 1 13", "taking 1 of 13 leaves 12");
     let listed = session
         .until(
             "a winning move in the list",
@@ -417,7 +417,7 @@ async fn take_back_after_a_win_returns_to_your_last_turn() {
     session.start("take:3", "5", "person").await;
     session.status().await;
     let tokens = "document.querySelectorAll('#board .token').length";
-    session.click("#board .token[data-token=\"5\"]").await; // take 1: leave 4
+    session.click("#board [data-spots=\"token 1 5\"]").await; // take 1: leave 4
     session
         .until(
             "the computer's reply",
@@ -431,7 +431,7 @@ async fn take_back_after_a_win_returns_to_your_last_turn() {
         .unwrap();
     assert!(left < 4, "{left}");
     session
-        .click("#board .token[data-token=\"1\"]") // take them all
+        .click("#board [data-spots=\"token 1 1\"]") // take them all
         .await;
     let end = session
         .until(
@@ -667,5 +667,669 @@ async fn a_coin_clicked_twice_is_turned_alone() {
         )
         .await;
     assert!(!search.as_str().unwrap().contains("THHTH"), "{search}");
+    session.client.clone().close().await.unwrap();
+}
+
+impl Session {
+    /// Open the page and start `game` from `position` with `mode`'s players
+    /// ("computer", "people" or "watch"), waiting for the board.
+    async fn start_mode(&self, game: &str, position: &str, mode: &str) {
+        self.start_playing(game, position, mode).await;
+        self.moves_played(0).await;
+    }
+
+    /// Open the page and start `game` from `position` with `mode`'s players.
+    async fn start_playing(&self, game: &str, position: &str, mode: &str) {
+        self.client.goto(&self.base).await.unwrap();
+        self.until(
+            "the menu of games",
+            "return document.querySelector('#game-menu option[value=\"take:3\"]') !== null",
+        )
+        .await;
+        self.set("game-spec", game).await;
+        self.choose("mode", mode).await;
+        self.set("start-position", position).await;
+        if mode == "watch" {
+            self.choose("pace", "150").await;
+        }
+        self.click("#start").await;
+    }
+
+    /// Wait until the history shows `count` moves played; the page's status then.
+    async fn moves_played(&self, count: usize) -> String {
+        self.until(
+            &format!("{count} moves played"),
+            &format!(
+                "const a = document.getElementById('game-area'); \
+                 const n = document.querySelectorAll('#history li').length; \
+                 const s = document.getElementById('status').textContent; \
+                 return !a.hidden && n === {} && !s.includes('thinking') && s",
+                count + 1
+            ),
+        )
+        .await
+        .as_str()
+        .unwrap()
+        .to_string()
+    }
+
+    /// The position now, as the history shows it.
+    async fn position_now(&self) -> String {
+        let last = self
+            .script("const h = document.querySelectorAll('#history li'); return h[h.length - 1].textContent")
+            .await;
+        let last = last.as_str().unwrap();
+        last.split_once(": ").unwrap().1.to_string()
+    }
+
+    /// Click the place on the board that stands for the spot named `spot`.
+    async fn click_spot(&self, spot: &str) {
+        let clicked = self
+            .script(&format!(
+                "const e = [...document.querySelectorAll('#board [data-spots]')] \
+                   .find(e => e.dataset.spots.split('|').includes('{spot}')); \
+                 if (!e) return false; \
+                 e.dispatchEvent(new MouseEvent('click', {{bubbles: true}})); return true"
+            ))
+            .await;
+        assert_eq!(
+            clicked,
+            Value::Bool(true),
+            "no place on the board for {spot}"
+        );
+    }
+
+    /// How many places on the board may be clicked now.
+    async fn targets(&self) -> u64 {
+        self.script("return document.querySelectorAll('#board .target').length")
+            .await
+            .as_u64()
+            .unwrap()
+    }
+}
+
+/// Every game in the menu is played by clicking its board: from its example, the
+/// first place highlighted, then (for moves of several clicks) the next ones, until
+/// a move is made. Wythoff-flipflop draws all 1581 squares of its example, with the
+/// token's moves clickable.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_family_is_played_by_clicking_its_board() {
+    let Some(session) = session().await else {
+        return;
+    };
+    session.client.goto(&session.base).await.unwrap();
+    let games = session
+        .until(
+            "the menu of games",
+            "const o = [...document.querySelectorAll('#game-menu option')].map(o => o.value); \
+             return o.length > 10 && o",
+        )
+        .await;
+    let games: Vec<String> = games
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g.as_str().unwrap().to_string())
+        .collect();
+    assert!(games.len() >= 20, "{games:?}");
+    for game in &games {
+        session.client.goto(&session.base).await.unwrap();
+        session
+            .until(
+                "the menu of games",
+                "return document.querySelector('#game-menu option[value=\"take:3\"]') !== null",
+            )
+            .await;
+        session.choose("game-menu", game).await;
+        session.choose("mode", "people").await;
+        session.click("#start").await;
+        session.moves_played(0).await;
+        let before = session.position_now().await;
+        assert!(session.targets().await > 0, "{game}: nothing to click");
+        session
+            .screenshot(&format!("family-{}", game.replace([':', '.'], "-")))
+            .await;
+        if game == "wythoff-flipflop" {
+            let cells = session
+                .script("return document.querySelectorAll('#board .cell').length")
+                .await;
+            assert_eq!(cells, 31 * 51, "{game}");
+        }
+        // Click highlighted places until the move is made.
+        for _ in 0..4 {
+            let clicked = session
+                .script(
+                    "const t = document.querySelector('#board .target:not(.chosen)'); \
+                     if (!t) return false; \
+                     t.dispatchEvent(new MouseEvent('click', {bubbles: true})); return true",
+                )
+                .await;
+            assert_eq!(clicked, Value::Bool(true), "{game}: no place to click");
+            let played = session
+                .until(
+                    "a move, or a place to click next",
+                    "const n = document.querySelectorAll('#history li').length; \
+                     const s = document.getElementById('status').textContent; \
+                     return n > 1 ? 'moved' : s.startsWith('Click a highlighted place') && 'more'",
+                )
+                .await;
+            if played == "moved" {
+                break;
+            }
+        }
+        let status = session.moves_played(1).await;
+        assert!(status.starts_with("Player 1 chose to"), "{game}: {status}");
+        assert_ne!(session.position_now().await, before, "{game}");
+        assert_eq!(text_of(&session, "error").await, "", "{game}");
+    }
+    session.client.clone().close().await.unwrap();
+}
+
+/// Moves that need the board's geometry: Grundy's game split at a gap, Dawson's
+/// Kayles from the middle of a row, a staircase step, a Fibonacci pile by its slider,
+/// one part of a sum, and Wythoff-flipflop's square.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn moves_are_made_where_they_happen_on_the_board() {
+    let Some(session) = session().await else {
+        return;
+    };
+    // Grundy's game: the gap after token 3 of 7 splits it into 3 and 4.
+    session.start_mode("grundy-game", "7", "people").await;
+    assert_eq!(
+        session
+            .script("return document.querySelectorAll('#board .token.target').length")
+            .await,
+        0,
+        "Grundy's game is played at the gaps"
+    );
+    session.click_spot("gap 1 3").await;
+    session.moves_played(1).await;
+    assert_eq!(session.position_now().await, "3 4");
+    session.screenshot("grundy-split").await;
+
+    // Dawson's Kayles: tokens 4 and 5 of 8, from the middle, leave 3 and 3.
+    session.start_mode("dawsons-kayles", "8", "people").await;
+    session.click_spot("token 1 4").await;
+    let hint = text_of(&session, "status").await;
+    assert!(hint.starts_with("Click a highlighted place"), "{hint}");
+    let next = session
+        .script("return [...document.querySelectorAll('#board .target:not(.chosen)')].map(t => t.dataset.spots).sort()")
+        .await;
+    assert_eq!(next, json!(["token 1 3", "token 1 5"]));
+    session.click_spot("token 1 5").await;
+    session.moves_played(1).await;
+    assert_eq!(session.position_now().await, "3 3");
+
+    // Staircase: the 4th coin of step 2 slides down with the 5th.
+    session.start_mode("staircase", "1 5 0 2", "people").await;
+    session.click_spot("token 2 4").await;
+    session.moves_played(1).await;
+    assert_eq!(session.position_now().await, "3 3 0 2");
+
+    // Fibonacci Nim: the slider chooses 3 of 20 chips.
+    session.start_mode("fibonacci", "20", "people").await;
+    session
+        .script(
+            "const s = document.querySelector('#board input[type=range]'); \
+             s.value = 2; s.dispatchEvent(new Event('input'))",
+        )
+        .await;
+    let label = session
+        .script("return document.querySelector('#board .take-slider label').textContent")
+        .await;
+    assert_eq!(label, "Take 3 chips");
+    session.click("#board .take-button").await;
+    session.moves_played(1).await;
+    assert!(session.position_now().await.starts_with("17"));
+
+    // A sum: each game drawn apart, a move in the second.
+    session
+        .start_mode("kayles + nim", "3 + 2 1", "people")
+        .await;
+    let legends = session
+        .script("return [...document.querySelectorAll('#board legend')].map(l => l.textContent)")
+        .await;
+    assert_eq!(legends, json!(["Game 1: kayles", "Game 2: nim"]));
+    session.click_spot("part 2 token 1 1").await;
+    session.moves_played(1).await;
+    assert_eq!(session.position_now().await, "3 + 0 1");
+
+    // Wythoff-flipflop: the square (0, 50), left along the row.
+    session
+        .start_mode("wythoff-flipflop", "30,50,normal,yes", "people")
+        .await;
+    session.click_spot("point 0 50").await;
+    session.moves_played(1).await;
+    assert_eq!(session.position_now().await, "0,50,normal,yes");
+    session.client.clone().close().await.unwrap();
+}
+
+/// A graph of the person's own with a cycle: the token goes round, the analysis says
+/// every move draws, and the third time the same position comes round the game ends
+/// in a draw.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_on_a_graph_with_a_cycle_ends_in_a_draw() {
+    let Some(session) = session().await else {
+        return;
+    };
+    session.client.goto(&session.base).await.unwrap();
+    session
+        .until(
+            "the menu of games",
+            "return document.querySelector('#game-menu option[value=\"take:3\"]') !== null",
+        )
+        .await;
+    // Chosen from the menu, the family brings its example graph, which has a cycle.
+    session.choose("game-menu", "graph:loop.txt").await;
+    let graph = session
+        .script("return document.getElementById('graph').value")
+        .await;
+    assert_eq!(graph, nimlab_core::registry::EXAMPLE_LOOPY_GRAPH);
+    session.set("game-spec", "graph").await;
+    session.choose("mode", "people").await;
+    session.set("graph", "3 3 0 1 1 0 2 1").await;
+    session.set("start-position", "0").await;
+    session.click("#start").await;
+    session.moves_played(0).await;
+    session.click("#show-analysis").await;
+    let result = session
+        .until(
+            "the move's result",
+            "const b = document.querySelector('#move-list button'); return b && b.className",
+        )
+        .await;
+    assert_eq!(result, "draw");
+    let vertices = session
+        .script("return document.querySelectorAll('#board svg .vertex').length")
+        .await;
+    assert_eq!(vertices, 3, "the graph is drawn from its own edges");
+    let arrows = session
+        .script("return document.querySelectorAll('#board svg line').length")
+        .await;
+    assert_eq!(arrows, 3);
+    let reason = text_of(&session, "reason").await;
+    assert!(reason.contains("draw"), "{reason}");
+    for (played, vertex) in ["1", "0", "1", "0"].into_iter().enumerate() {
+        session.click_spot(&format!("vertex {vertex}")).await;
+        session.moves_played(played + 1).await;
+    }
+    let status = text_of(&session, "status").await;
+    assert!(
+        status.ends_with("Game over: a draw, since the same position came round three times."),
+        "{status}"
+    );
+    assert_eq!(session.targets().await, 0, "nothing to click after the end");
+    session.screenshot("graph-draw").await;
+    session.client.clone().close().await.unwrap();
+}
+
+/// Two people take turns; the computer plays itself to the end; moves are taken back
+/// and made again, against the computer up to the person's own turn.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn modes_take_turns_and_moves_are_undone_and_redone() {
+    let Some(session) = session().await else {
+        return;
+    };
+    session.start_mode("nim", "1 2", "people").await;
+    assert_eq!(text_of(&session, "status").await, "Player 1 to move.");
+    session.click_spot("token 2 2").await; // take 1 from heap 2: 1 1
+    let status = session.moves_played(1).await;
+    assert_eq!(
+        status,
+        "Player 1 chose to take 1 token from heap 2 (2 → 1). Player 2 to move."
+    );
+    session.click("#undo").await;
+    assert_eq!(session.moves_played(0).await, "Player 1 to move.");
+    assert_eq!(session.position_now().await, "1 2");
+    session.click("#redo").await;
+    session.moves_played(1).await;
+    assert_eq!(session.position_now().await, "1 1");
+    session.click_spot("token 1 1").await;
+    session.moves_played(2).await;
+    session.click_spot("token 2 1").await;
+    let end = session.moves_played(3).await;
+    assert!(end.ends_with("Game over: player 1 won."), "{end}");
+
+    // Against the computer: take back returns to the person's turn; redo makes the
+    // person's move and the computer's reply again.
+    session.start_mode("take:3", "10", "computer").await;
+    session.click_spot("token 1 8").await; // take 3, leaving 7
+    let after = session.moves_played(2).await;
+    assert!(after.ends_with("Your move."), "{after}");
+    let reply = session.position_now().await;
+    session.click("#undo").await;
+    assert_eq!(session.moves_played(0).await, "Your move.");
+    assert_eq!(session.position_now().await, "10");
+    session.click("#redo").await;
+    session.moves_played(2).await;
+    assert_eq!(session.position_now().await, reply);
+
+    // The computer against itself, fast: from 7 the first computer wins.
+    session.start_playing("take:3", "7", "watch").await;
+    let end = session
+        .until(
+            "the end of the game",
+            "const s = document.getElementById('status').textContent; return s.includes('Game over') && s",
+        )
+        .await;
+    assert!(
+        end.as_str()
+            .unwrap()
+            .ends_with("Game over: the first computer won."),
+        "{end}"
+    );
+    session.client.clone().close().await.unwrap();
+}
+
+/// A phone's width: the page fits without scrolling sideways, every place to tap on
+/// the board is at least 44 px, and Wythoff's grid scrolls to the token.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_phone_fits_the_board_and_its_targets() {
+    let Some(session) = session().await else {
+        return;
+    };
+    session.client.set_window_size(390, 844).await.unwrap();
+    let fits = "return document.documentElement.scrollWidth <= window.innerWidth";
+    let smallest = "const r = [...document.querySelectorAll('#board .target, #game-area button, #setup button, #setup select, #setup input:not([type=checkbox]), label.check')] \
+                    .filter(e => e.offsetParent !== null).map(e => e.getBoundingClientRect()); \
+                    return Math.min(...r.map(b => Math.min(b.width, b.height)))";
+    for (game, position) in [
+        ("kayles", "1 9"),
+        ("grundy-game", "8 5"),
+        ("turtles", "THHTHTTH"),
+        ("wythoff", "29,51"),
+    ] {
+        session.start_mode(game, position, "computer").await;
+        assert_eq!(session.script(fits).await, Value::Bool(true), "{game}");
+        let least = session.script(smallest).await.as_f64().unwrap();
+        assert!(least >= 44.0, "{game}: a target of {least} px");
+        session.screenshot(&format!("phone-{game}")).await;
+    }
+    // The token's square is in view inside the scrolled grid.
+    let seen = session
+        .until(
+            "the token in view",
+            "const g = document.querySelector('.grid-scroller').getBoundingClientRect(); \
+             const t = document.querySelector('.cell.token-here').getBoundingClientRect(); \
+             return t.left >= g.left && t.right <= g.right && t.top >= g.top && t.bottom <= g.bottom",
+        )
+        .await;
+    assert_eq!(seen, Value::Bool(true));
+    session.client.clone().close().await.unwrap();
+}
+
+/// The keyboard alone plays: Tab reaches the board, Enter moves, and after the
+/// computer's reply the focus is on the board again, ready for the next move.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_keyboard_alone_plays_and_keeps_its_focus() {
+    let Some(session) = session().await else {
+        return;
+    };
+    let link = format!("{}?game=take:3&position=10", session.base);
+    session.client.goto(&link).await.unwrap();
+    session.moves_played(0).await;
+    let on_board = "const e = document.activeElement; \
+                    return document.getElementById('board').contains(e) && e.dataset.spots";
+    let mut presses = 0;
+    while session.script(on_board).await == Value::Bool(false) {
+        let active = session.client.active_element().await.unwrap();
+        active.send_keys("\u{E004}").await.unwrap(); // Tab
+        presses += 1;
+        assert!(presses < 40, "Tab never reached the board");
+    }
+    let focused = session.script(on_board).await;
+    assert_eq!(focused, "token 1 8", "the first place to play: take 3");
+    let active = session.client.active_element().await.unwrap();
+    active.send_keys("\u{E007}").await.unwrap(); // Enter
+    session.moves_played(2).await;
+    let focused = session.until("the focus back on the board", on_board).await;
+    assert!(
+        focused.as_str().unwrap().starts_with("token 1 "),
+        "{focus}",
+        focus = focused
+    );
+    let active = session.client.active_element().await.unwrap();
+    active.send_keys("\u{E007}").await.unwrap();
+    let status = session
+        .until(
+            "the second move",
+            "const n = document.querySelectorAll('#history li').length; \
+             const s = document.getElementById('status').textContent; \
+             return n >= 4 || s.startsWith('Game over') ? s : false",
+        )
+        .await;
+    assert!(!status.as_str().unwrap().is_empty());
+    session.client.clone().close().await.unwrap();
+}
+
+/// axe-core's rules run on the page's scenes (a game with its analysis, a move half
+/// made, a graph, the explore tab, a phone's width) and find no serious or critical
+/// violation. axe-core comes from the npm registry into `tests/axe` (`npm ci` there;
+/// `.ci/run` does it) and is used by this test only.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_has_no_serious_accessibility_violations() {
+    let axe = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/axe/node_modules/axe-core/axe.min.js");
+    let Ok(axe) = std::fs::read_to_string(&axe) else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI is set, but {} is missing: run npm ci in crates/nimlab-web/tests/axe (.ci/run does)",
+            axe.display()
+        );
+        eprintln!("skipped: no axe-core (npm ci in crates/nimlab-web/tests/axe installs it)");
+        return;
+    };
+    let Some(session) = session().await else {
+        return;
+    };
+    let check = |scene: &'static str| {
+        let session = &session;
+        let axe = &axe;
+        async move {
+            session.script(axe).await;
+            let found = session
+                .client
+                .execute_async(
+                    "const done = arguments[arguments.length - 1]; \
+                     axe.run(document).then(r => done(r.violations \
+                       .filter(v => v.impact === 'serious' || v.impact === 'critical') \
+                       .map(v => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3) \
+                         .map(n => n.target.join(' ')).join(', '))), \
+                       e => done(['axe failed: ' + e]))",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            assert_eq!(found, json!([]), "{scene}");
+        }
+    };
+    session.start_mode("take:3", "13", "computer").await;
+    session.click("#show-analysis").await;
+    session
+        .until(
+            "the analysis",
+            "return !document.getElementById('analysis').hidden",
+        )
+        .await;
+    check("take:3 with its analysis").await;
+    session.start_mode("kayles", "1 9", "people").await;
+    session.click_spot("token 2 4").await;
+    check("kayles, a pin chosen").await;
+    session
+        .start_mode("kayles + wythoff", "5 + 3,6", "computer")
+        .await;
+    check("a sum").await;
+    session.start_mode("dag", "3", "computer").await;
+    check("a graph").await;
+    session.click("#tab-explore").await;
+    session.click("#plot-sequence").await;
+    session
+        .text_once_set("the plot's caption", "sequence-caption")
+        .await;
+    check("the explore tab").await;
+    session.client.set_window_size(390, 844).await.unwrap();
+    session.start_mode("wythoff", "29,51", "computer").await;
+    check("wythoff at a phone's width").await;
+    session.client.clone().close().await.unwrap();
+}
+
+/// Figures, not a test (run with `--ignored --nocapture`; nothing is asserted about
+/// time): how long each API answer the page waits for takes in normal play, measured
+/// by Chromium's resource timing, for the example and random starts of every game in
+/// the menu, normal and misère, with the computer moving first and one move of the
+/// person's; and the page's load to ready.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore]
+async fn figures_of_the_page_in_normal_play() {
+    let Some(session) = session().await else {
+        return;
+    };
+    let mut loads = Vec::new();
+    for _ in 0..5 {
+        session.client.goto(&session.base).await.unwrap();
+        let ready = session
+            .until(
+                "the page ready",
+                "const m = performance.getEntriesByName('nimlab-ready'); \
+                 const n = performance.getEntriesByType('navigation')[0]; \
+                 return m.length > 0 && [m[0].startTime, n.domInteractive, n.loadEventEnd]",
+            )
+            .await;
+        loads.push(ready[0].as_f64().unwrap());
+        eprintln!("load: ready at {ready}");
+    }
+    let games = session
+        .script("return [...document.querySelectorAll('#game-menu option')].map(o => o.value)")
+        .await;
+    let mut all = Vec::new();
+    let mut rows = Vec::new();
+    for game in games.as_array().unwrap() {
+        let game = game.as_str().unwrap();
+        let mut times = Vec::new();
+        let mut failures = Vec::new();
+        for misere in [false, true] {
+            for start in 0..4 {
+                session.client.goto(&session.base).await.unwrap();
+                session
+                    .until(
+                        "the menu",
+                        "return document.querySelectorAll('#game-menu option').length > 10",
+                    )
+                    .await;
+                session.script("performance.setResourceTimingBufferSize(10000); performance.clearResourceTimings()").await;
+                session.choose("game-menu", game).await;
+                session.choose("first-player", "computer").await;
+                if misere {
+                    session.click("#misere").await;
+                }
+                if start == 0 {
+                    session.click("#start").await;
+                } else {
+                    session.click("#random-start").await;
+                }
+                let state = session
+                    .until(
+                        "the person's turn, the end or an error",
+                        "const s = document.getElementById('status').textContent; \
+                         const e = document.getElementById('error').textContent; \
+                         return e ? 'error: ' + e : (s.endsWith('Your move.') || s.includes('Game over') || s.startsWith('No move')) && s",
+                    )
+                    .await;
+                let state = state.as_str().unwrap().to_string();
+                if state.starts_with("error") {
+                    failures.push(format!(
+                        "{}{}: {state}",
+                        if misere { "misère " } else { "" },
+                        start
+                    ));
+                    continue;
+                }
+                if state.ends_with("Your move.") {
+                    // One move of the person's: the first place to click, as often as
+                    // the move needs.
+                    for _ in 0..4 {
+                        let clicked = session
+                            .script(
+                                "const t = document.querySelector('#board .target:not(.chosen)') \
+                                   || document.querySelector('#move-list button'); \
+                                 if (!t) return false; \
+                                 t.dispatchEvent(new MouseEvent('click', {bubbles: true})); return true",
+                            )
+                            .await;
+                        if clicked != Value::Bool(true) {
+                            break;
+                        }
+                        let now = session
+                            .until(
+                                "a move or a place to click next",
+                                "const s = document.getElementById('status').textContent; \
+                                 const e = document.getElementById('error').textContent; \
+                                 return e ? 'error' : s.startsWith('Click a highlighted') ? 'more' \
+                                   : (s.endsWith('Your move.') || s.includes('Game over')) && document.querySelectorAll('#history li').length > 2 && 'moved'",
+                            )
+                            .await;
+                        if now != "more" {
+                            break;
+                        }
+                    }
+                }
+                let entries = session
+                    .script(
+                        "return performance.getEntriesByType('resource') \
+                           .filter(e => e.name.includes('/api/') && !e.name.includes('/api/guide')) \
+                           .map(e => [e.name.split('/api/')[1], e.duration])",
+                    )
+                    .await;
+                for entry in entries.as_array().unwrap() {
+                    let time = entry[1].as_f64().unwrap();
+                    if time > 200.0 {
+                        let convention = if misere { "misère" } else { "normal" };
+                        let what = if start == 0 {
+                            "the example"
+                        } else {
+                            "a random start"
+                        };
+                        eprintln!(
+                            "slow: {game} {convention} from {what}: {} {time:.0} ms",
+                            entry[0]
+                        );
+                    }
+                    times.push(time);
+                }
+            }
+        }
+        times.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        let at = |q: f64| times[((times.len() as f64 - 1.0) * q).round() as usize];
+        if !times.is_empty() {
+            rows.push(format!(
+                "{game:24} {:4} answers  p50 {:6.1} ms  p95 {:6.1} ms  max {:6.1} ms{}",
+                times.len(),
+                at(0.5),
+                at(0.95),
+                times[times.len() - 1],
+                if failures.is_empty() {
+                    String::new()
+                } else {
+                    format!("  refused: {failures:?}")
+                }
+            ));
+        }
+        all.extend(times);
+    }
+    all.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    for row in &rows {
+        eprintln!("{row}");
+    }
+    let at = |q: f64| all[((all.len() as f64 - 1.0) * q).round() as usize];
+    eprintln!(
+        "all games: {} answers, p50 {:.1} ms, p95 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+        all.len(),
+        at(0.5),
+        at(0.95),
+        at(0.99),
+        all[all.len() - 1]
+    );
+    loads.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    eprintln!("page ready (ms after navigation start), 5 loads: {loads:?}");
     session.client.clone().close().await.unwrap();
 }

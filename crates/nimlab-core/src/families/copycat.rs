@@ -18,7 +18,7 @@ use crate::error::{Error, InputError};
 use crate::limits::{COPYCAT_PERIOD_SEARCH, COPYCAT_TAKE};
 use crate::num::{Nat, to_u64, words};
 use crate::parse::{parse_bounded, parse_nat, tokens};
-use crate::protocol::board::Board;
+use crate::protocol::board::{Board, Clicks, pile_clicks};
 use crate::protocol::{Analysis, Notation, Strategy, WinningMove};
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
@@ -285,6 +285,16 @@ impl Notation for Copycat {
         format!("the number of stones to take: {}", list_with_or(&allowed))
     }
 
+    fn clicks(&self, position: &CopycatPosition, taken: &u64) -> Clicks {
+        pile_clicks(&position.heap, &Nat::from(*taken))
+    }
+
+    fn click_help(&self) -> String {
+        "Click a stone to take it and every stone after it, or choose how many to take \
+         with the slider and press Take."
+            .to_string()
+    }
+
     fn board(&self, position: &CopycatPosition) -> Board {
         Board::Pile {
             count: position.heap.clone(),
@@ -297,6 +307,13 @@ impl Notation for Copycat {
 }
 
 impl Strategy for Copycat {
+    /// A heap of 10 to 40 stones that nobody has taken from.
+    fn random_start(&self, seed: u64) -> Option<CopycatPosition> {
+        use rand::{RngExt, SeedableRng};
+        let heap = Nat::from(rand::rngs::StdRng::seed_from_u64(seed).random_range(10..=40u32));
+        Some(CopycatPosition { heap, last: 0 })
+    }
+
     /// The solved rows (each m + 1 entries and a few words of slot) and their ids.
     fn held_words(&self) -> u64 {
         self.solved.get().map_or(0, |solved| {

@@ -32,7 +32,7 @@ use crate::budget::Budget;
 use crate::error::{Error, InputError};
 use crate::num::{Nat, to_u64, words};
 use crate::parse::{parse_nat, tokens};
-use crate::protocol::board::Board;
+use crate::protocol::board::{Board, Clicks, pile_clicks};
 use crate::protocol::{Analysis, Notation, Strategy, WinningMove, engine_grundy};
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
@@ -321,6 +321,16 @@ impl Notation for FibonacciNim {
         format!("the number of chips to take, 1 to {}", self.most(position))
     }
 
+    fn clicks(&self, position: &FibonacciPosition, taken: &Nat) -> Clicks {
+        pile_clicks(&position.chips, taken)
+    }
+
+    fn click_help(&self) -> String {
+        "Click a chip to take it and every chip after it, or choose how many to take with \
+         the slider and press Take."
+            .to_string()
+    }
+
     fn board(&self, position: &FibonacciPosition) -> Board {
         Board::Pile {
             count: position.chips.clone(),
@@ -333,6 +343,14 @@ impl Notation for FibonacciNim {
 }
 
 impl Strategy for FibonacciNim {
+    /// A fresh pile of 10 to 200 chips.
+    fn random_start(&self, seed: u64) -> Option<FibonacciPosition> {
+        use rand::{RngExt, SeedableRng};
+        let chips = Nat::from(rand::rngs::StdRng::seed_from_u64(seed).random_range(10..=200u32));
+        let limit = &chips - Nat::ONE;
+        Some(FibonacciPosition { chips, limit })
+    }
+
     fn analyze(
         &self,
         position: &FibonacciPosition,

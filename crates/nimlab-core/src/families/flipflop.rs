@@ -51,7 +51,7 @@ use crate::budget::Budget;
 use crate::error::{Error, InputError};
 use crate::num::{Nat, to_u64, words};
 use crate::parse::{parse_bounded, tokens};
-use crate::protocol::board::{Board, Flip};
+use crate::protocol::board::{Board, Clicks, Flip, Spot};
 use crate::protocol::{Analysis, Notation, Strategy, WinningMove};
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
@@ -381,6 +381,25 @@ impl Notation for FlipFlop {
         (legal && self.apply(from, &play) == *to).then_some(play)
     }
 
+    /// The square the token moves to; a move that flips the goal is clicked as the
+    /// flip, then the square.
+    fn clicks(&self, position: &FlipPosition, play: &FlipMove) -> Clicks {
+        let (x, y) = apply_move(&position.point, &play.play);
+        let square = Spot::Point(x, y);
+        if play.flip {
+            vec![vec![Spot::Flip, square]]
+        } else {
+            vec![vec![square]]
+        }
+    }
+
+    fn click_help(&self) -> String {
+        "Click a highlighted square to move the token there: left, down, or diagonally \
+         down and to the left. To flip the goal with a move, while the flip is left and \
+         allowed, click \"flip the goal\" first, then the square."
+            .to_string()
+    }
+
     fn board(&self, position: &FlipPosition) -> Board {
         Board::Plane {
             x: position.point.0.clone(),
@@ -400,6 +419,20 @@ impl Notation for FlipFlop {
 }
 
 impl Strategy for FlipFlop {
+    /// A random start of Wythoff's game (see [`crate::families::wythoff::random_start`]),
+    /// normal goal, flip available.
+    fn random_start(&self, seed: u64) -> Option<FlipPosition> {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let level = Nat::from(crate::families::wythoff::RANDOM_START_LEVEL);
+        let point = crate::families::wythoff::random_start(&mut rng, &level).ok()?;
+        Some(FlipPosition {
+            point,
+            goal: Goal::Normal,
+            flip: true,
+        })
+    }
+
     fn analyze(
         &self,
         position: &FlipPosition,

@@ -26,7 +26,7 @@ use crate::error::{Error, InputError};
 use crate::limits::{DAG_EDGES, DAG_VERTICES, LOOPY_GRAPH_WORK};
 use crate::num::Nat;
 use crate::parse::{parse_bounded, parse_list, tokens};
-use crate::protocol::board::{Board, GraphToken};
+use crate::protocol::board::{Board, Clicks, GraphToken, Spot};
 use crate::protocol::{Analysis, Notation, Strategy, WinningMoves, repeats};
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
@@ -562,6 +562,24 @@ impl Notation for TokenGraph {
         }
     }
 
+    /// The token, then the vertex it moves to; when every token stands on one vertex,
+    /// the vertex alone.
+    fn clicks(&self, position: &Vec<usize>, play: &DagMove) -> Clicks {
+        let from = position[play.token];
+        let to = Spot::Vertex(play.to as u32);
+        let mut clicks = vec![vec![Spot::TokenOn(from as u32), to.clone()]];
+        if position.iter().all(|&v| v == from) {
+            clicks.push(vec![to]);
+        }
+        clicks
+    }
+
+    fn click_help(&self) -> String {
+        "Click a token, then the vertex to move it to along an arrow; when all the tokens \
+         stand on one vertex, click the vertex alone."
+            .to_string()
+    }
+
     fn board(&self, position: &Vec<usize>) -> Board {
         let edges = (self.graph.successors.len() <= DRAWN_EDGES).then(|| {
             (0..self.vertex_count())
@@ -721,8 +739,17 @@ impl Strategy for TokenGraph {
         Some((0..=last).map(|v| self.gamma(v)).collect())
     }
 
+    /// One token on a vertex with a move, when there is one.
     fn random_start(&self, seed: u64) -> Option<Vec<usize>> {
-        Some(vec![(seed % self.vertex_count() as u64) as usize])
+        let movable: Vec<usize> = (0..self.vertex_count())
+            .filter(|&v| !self.out(v).is_empty())
+            .collect();
+        let choices = if movable.is_empty() {
+            (0..self.vertex_count()).collect()
+        } else {
+            movable
+        };
+        Some(vec![choices[(seed % choices.len() as u64) as usize]])
     }
 }
 

@@ -57,6 +57,16 @@ impl HeapRules for GrundyGame {
         "Grundy's game: split a heap into two non-empty heaps of different sizes.".to_string()
     }
 
+    fn removes_inside(&self) -> bool {
+        false
+    }
+
+    fn click_help(&self) -> String {
+        "Click a gap between two tokens to split the heap there; the two parts must \
+         differ in size."
+            .to_string()
+    }
+
     fn heap_value(&self, n: &Nat, budget: &Budget) -> Result<Nat, Error> {
         self.sequence.value(n, budget).map(Nat::from)
     }

@@ -217,6 +217,16 @@ impl HeapRules for Lasker {
             .to_string()
     }
 
+    fn removes_inside(&self) -> bool {
+        false
+    }
+
+    fn click_help(&self) -> String {
+        "Click a token to take it and every token after it in its heap, or a gap between \
+         two tokens to split the heap there."
+            .to_string()
+    }
+
     fn heap_value(&self, n: &Nat, _budget: &Budget) -> Result<Nat, Error> {
         Ok(lasker_value(n))
     }

@@ -35,9 +35,10 @@ use crate::budget::Budget;
 use crate::error::{Error, InputError};
 use crate::num::{Nat, to_u64, words};
 use crate::parse::{parse_bounded, parse_list, parse_nat, tokens};
-use crate::protocol::board::Board;
-use crate::protocol::{Analysis, Notation, Strategy, WinningMoves, engine_grundy};
+use crate::protocol::board::{Board, Clicks, Spot, take_from_end};
+use crate::protocol::{Analysis, MoveValue, Notation, Strategy, WinningMoves};
 use crate::rules::{Convention, Game, Outcome};
+use crate::solve::search::GrundyEngine;
 use crate::solve::sum::nim_sum;
 use crate::text::{count_of, spaced, tokens_word};
 use malachite_base::num::basic::traits::{One, Zero};
@@ -102,6 +103,37 @@ impl Moore {
         (0..top).rev().find_map(|bit| {
             let count = heaps.iter().filter(|h| h.get_bit(bit)).count();
             (count % modulus != 0).then_some((bit, count))
+        })
+    }
+
+    /// Whether the player to move loses. Moore's misère rule: with only heaps of 0 or
+    /// 1, the position is lost when the heaps of one token are 1 more than a multiple
+    /// of K + 1; otherwise as in normal play. (With no heap at all K + 1 ≥ 2, so 0
+    /// heaps are never lost.)
+    fn is_lost(&self, heaps: &[Nat], convention: Convention) -> bool {
+        if convention == Convention::Misere && heaps.iter().all(|h| *h <= 1u32) {
+            let ones = heaps.iter().filter(|h| **h == 1u32).count();
+            ones % (self.reach(heaps).max(1) + 1) == 1
+        } else {
+            self.unbalanced_digit(heaps).is_none()
+        }
+    }
+
+    /// The Grundy value, where known: the nim-sum when a move reaches one heap only,
+    /// else by `engine` for positions of at most [`SMALL_POSITIONS`] (an engine shared
+    /// between positions keeps what it found).
+    fn grundy(&self, heaps: &[Nat], engine: &mut GrundyEngine<'_, Moore>) -> Option<Nat> {
+        if self.reach(heaps) <= 1 {
+            return Some(nim_sum(heaps.iter()));
+        }
+        let positions = heaps.iter().try_fold(1u64, |product, h| {
+            to_u64(h)
+                .and_then(|h| product.checked_mul(h + 1))
+                .filter(|&p| p <= SMALL_POSITIONS)
+        });
+        positions.map(|_| {
+            let value = engine.grundy(&heaps.to_vec());
+            Nat::from(value.expect("Moore's positions are acyclic and small here"))
         })
     }
 
@@ -550,6 +582,30 @@ impl Notation for Moore {
         Self::describe(heaps, play)
     }
 
+    /// A token in each heap taken from, in the heaps' order (or the reverse, for two
+    /// heaps), each taking it and every token after it.
+    fn clicks(&self, heaps: &Vec<Nat>, play: &MooreMove) -> Clicks {
+        let tokens: Vec<Spot> = play
+            .takes
+            .iter()
+            .map(|(heap, taken)| take_from_end(heap + 1, &heaps[*heap], taken))
+            .collect();
+        let mut clicks = vec![tokens.clone()];
+        if tokens.len() == 2 {
+            clicks.push(tokens.into_iter().rev().collect());
+        }
+        clicks
+    }
+
+    fn click_help(&self) -> String {
+        format!(
+            "Click a token to take it and every token after it in its heap. To take from \
+             several heaps (at most {}), click a token in each; click the last token again \
+             to stop there.",
+            self.k
+        )
+    }
+
     fn board(&self, heaps: &Vec<Nat>) -> Board {
         Board::Heaps {
             heaps: heaps.clone(),
@@ -657,6 +713,17 @@ impl Notation for Moore {
 }
 
 impl Strategy for Moore {
+    /// 3 or 4 heaps of 1 to 10 tokens.
+    fn random_start(&self, seed: u64) -> Option<Vec<Nat>> {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        Some(
+            (0..rng.random_range(3..=4))
+                .map(|_| Nat::from(rng.random_range(1..=10u32)))
+                .collect(),
+        )
+    }
+
     fn analyze(
         &self,
         heaps: &Vec<Nat>,
@@ -668,17 +735,10 @@ impl Strategy for Moore {
         let modulus = self.modulus_text(heaps);
         let unbalanced = self.unbalanced_digit(heaps);
         let misere = convention == Convention::Misere;
-        // Moore's misère rule: with only heaps of 0 or 1, the position is lost when the
-        // heaps of one token are 1 more than a multiple of K + 1; otherwise as in
-        // normal play. (With no heap at all K + 1 ≥ 2, so 0 heaps are never lost.)
         let small_modulus = reach.max(1) + 1;
         let all_small = heaps.iter().all(|h| *h <= 1u32);
         let ones = heaps.iter().filter(|h| **h == 1u32).count();
-        let lost = if misere && all_small {
-            ones % small_modulus == 1
-        } else {
-            unbalanced.is_none()
-        };
+        let lost = self.is_lost(heaps, convention);
         let mut winning = WinningMoves::new(max_moves);
         if !lost {
             let search = WinningMoveSearch::new(heaps, reach, budget)?;
@@ -735,22 +795,37 @@ impl Strategy for Moore {
                 )
             }
         };
-        let grundy = if reach <= 1 {
-            Some(nim_sum(heaps.iter()))
-        } else {
-            let positions = heaps.iter().try_fold(1u64, |product, h| {
-                to_u64(h)
-                    .and_then(|h| product.checked_mul(h + 1))
-                    .filter(|&p| p <= SMALL_POSITIONS)
-            });
-            positions.map(|_| engine_grundy(self, heaps))
-        };
+        let grundy = self.grundy(heaps, &mut GrundyEngine::new(self));
         Ok(winning.into_analysis(
             convention,
             Outcome::from_mover_wins(!lost),
             grundy,
             explanation,
         ))
+    }
+
+    /// By Moore's rules, with one Grundy engine for every position after a move (an
+    /// analysis of each would start its engine afresh).
+    fn move_values(
+        &self,
+        heaps: &Vec<Nat>,
+        moves: Vec<MooreMove>,
+        convention: Convention,
+        _budget: &Budget,
+    ) -> Result<Vec<MoveValue<MooreMove>>, Error> {
+        let mut engine = GrundyEngine::new(self);
+        Ok(moves
+            .into_iter()
+            .map(|play| {
+                let after = self.apply(heaps, &play);
+                MoveValue {
+                    after: Outcome::from_mover_wins(!self.is_lost(&after, convention)),
+                    grundy: self.grundy(&after, &mut engine),
+                    remoteness: None,
+                    play,
+                }
+            })
+            .collect())
     }
 
     /// Σ over sets of at most K non-empty heaps of the product of their sizes: the

@@ -447,6 +447,31 @@ impl HeapRules for Octal {
         !self.splits()
     }
 
+    fn click_help(&self) -> String {
+        if self.is_kayles() {
+            return "Click a pin, then a neighbour to knock down both, or the same pin again \
+                    to knock it down alone."
+                .to_string();
+        }
+        if !self.splits() {
+            return "Click a token to take it and every token after it in its heap.".to_string();
+        }
+        let takes: Vec<_> = self.code.takes().collect();
+        let mut help = "Click the first token to remove, then the last".to_string();
+        if takes.iter().any(|take| take.removed == 1) {
+            help += "; to remove a single token, click it again";
+        }
+        help += ". Tokens left on both sides make two heaps.";
+        if takes.iter().any(|take| take.removed == 0) {
+            help += " Click a gap between two tokens to split a heap without removing any.";
+        }
+        if takes.iter().any(|take| take.parts == 3) {
+            help += " To leave three heaps, click the tokens to remove, then the gap where \
+                     the rest splits.";
+        }
+        help
+    }
+
     fn names(&self) -> (&'static str, &'static str) {
         if self.is_kayles() {
             ("row", "pin")

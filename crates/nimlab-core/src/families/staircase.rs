@@ -13,7 +13,7 @@ use crate::budget::Budget;
 use crate::error::{Error, InputError};
 use crate::num::{Nat, words};
 use crate::parse::{parse_bounded, parse_list, parse_nat, tokens};
-use crate::protocol::board::Board;
+use crate::protocol::board::{Board, Clicks, take_from_end};
 use crate::protocol::{Analysis, Notation, Strategy, WinningMoves};
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
@@ -129,6 +129,22 @@ impl Notation for Staircase {
         }
     }
 
+    /// A coin of a step slides down with every coin above it: click the lowest coin
+    /// that moves.
+    fn clicks(&self, coins: &Vec<Nat>, play: &StairMove) -> Clicks {
+        vec![vec![take_from_end(
+            play.step,
+            &coins[play.step - 1],
+            &play.coins,
+        )]]
+    }
+
+    fn click_help(&self) -> String {
+        "Click a coin to slide it and every coin above it on its step down one step; \
+         coins slid from step 1 leave the staircase."
+            .to_string()
+    }
+
     fn board(&self, coins: &Vec<Nat>) -> Board {
         Board::Stairs {
             steps: coins.clone(),
@@ -137,6 +153,18 @@ impl Notation for Staircase {
 }
 
 impl Strategy for Staircase {
+    /// 3 to 5 steps of 0 to 6 coins, with a coin somewhere.
+    fn random_start(&self, seed: u64) -> Option<Vec<Nat>> {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let steps = rng.random_range(3..=5);
+        let mut coins: Vec<Nat> = (0..steps)
+            .map(|_| Nat::from(rng.random_range(0..=6u32)))
+            .collect();
+        coins[steps - 1] += Nat::ONE;
+        Some(coins)
+    }
+
     fn analyze(
         &self,
         coins: &Vec<Nat>,

@@ -230,6 +230,12 @@ impl Subtraction {
 const SMALL_HEAPS: usize = 4096;
 
 impl HeapRules for Subtraction {
+    /// One pot of 10 to 40 tokens.
+    fn random_heaps(&self, rng: &mut rand::rngs::StdRng) -> Vec<Nat> {
+        use rand::RngExt;
+        vec![Nat::from(rng.random_range(10..=40u32))]
+    }
+
     fn spec(&self) -> String {
         let amounts: Vec<String> = self.set.iter().map(|s| s.to_string()).collect();
         format!("subtraction:{}", amounts.join(","))
@@ -336,6 +342,12 @@ impl TakeUpTo {
 }
 
 impl HeapRules for TakeUpTo {
+    /// One pot of 10 to 40 tokens.
+    fn random_heaps(&self, rng: &mut rand::rngs::StdRng) -> Vec<Nat> {
+        use rand::RngExt;
+        vec![Nat::from(rng.random_range(10..=40u32))]
+    }
+
     fn spec(&self) -> String {
         format!("take:{}", self.k)
     }

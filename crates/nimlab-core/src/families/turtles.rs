@@ -17,7 +17,7 @@ use crate::error::{Error, InputError};
 use crate::limits::MISERE_TURTLES_SEARCH;
 use crate::num::Nat;
 use crate::parse::{parse_bounded, tokens};
-use crate::protocol::board::Board;
+use crate::protocol::board::{Board, Clicks, Spot};
 use crate::protocol::{Analysis, Notation, Strategy, WinningMoves, misere_by_search, search_after};
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
@@ -214,6 +214,24 @@ impl Notation for Turtles {
         }
     }
 
+    /// The head, then the coin to its left if one is turned too (either first).
+    fn clicks(&self, _coins: &Vec<bool>, play: &TurtleMove) -> Clicks {
+        let head = Spot::Coin(play.head + 1);
+        match play.also {
+            None => vec![vec![head]],
+            Some(also) => {
+                let also = Spot::Coin(also + 1);
+                vec![vec![head.clone(), also.clone()], vec![also, head]]
+            }
+        }
+    }
+
+    fn click_help(&self) -> String {
+        "Click a head to turn it to tails, then a coin to its left to turn that one over \
+         too, or the same head again to turn it alone."
+            .to_string()
+    }
+
     fn board(&self, coins: &Vec<bool>) -> Board {
         Board::Coins {
             coins: coins.clone(),
@@ -222,6 +240,19 @@ impl Notation for Turtles {
 }
 
 impl Strategy for Turtles {
+    /// 6 to 12 coins, each heads or tails at random, the last one heads.
+    fn random_start(&self, seed: u64) -> Option<Vec<bool>> {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let mut coins: Vec<bool> = (0..rng.random_range(6..=12))
+            .map(|_| rng.random_bool(0.5))
+            .collect();
+        if let Some(last) = coins.last_mut() {
+            *last = true;
+        }
+        Some(coins)
+    }
+
     fn analyze(
         &self,
         coins: &Vec<bool>,

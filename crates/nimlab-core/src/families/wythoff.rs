@@ -26,11 +26,12 @@ use crate::budget::Budget;
 use crate::error::{Error, InputError};
 use crate::num::{Nat, to_u64, words};
 use crate::parse::{parse_nat, tokens};
-use crate::protocol::board::Board;
-use crate::protocol::{Analysis, Notation, Strategy, WinningMove, engine_grundy};
+use crate::protocol::board::{Board, Clicks, Spot};
+use crate::protocol::{Analysis, MoveValue, Notation, Strategy, WinningMove, engine_grundy};
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
 use crate::seq::wythoff::{pair, partner as wythoff_partner};
+use crate::solve::search::GrundyEngine;
 use malachite_base::num::arithmetic::traits::AbsDiff;
 use malachite_base::num::arithmetic::traits::CheckedSub;
 use malachite_base::num::basic::traits::{One, Zero};
@@ -495,6 +496,17 @@ impl Notation for Wythoff {
         PLANE_MOVE_SYNTAX.to_string()
     }
 
+    fn clicks(&self, point: &Point, play: &PlaneMove) -> Clicks {
+        let (x, y) = apply_move(point, play);
+        vec![vec![Spot::Point(x, y)]]
+    }
+
+    fn click_help(&self) -> String {
+        "Click a highlighted square to move the token there: left, down, or diagonally \
+         down and to the left, as far as you like."
+            .to_string()
+    }
+
     fn board(&self, (x, y): &Point) -> Board {
         Board::Plane {
             x: x.clone(),
@@ -543,6 +555,36 @@ impl Strategy for Wythoff {
 
     fn move_count(&self, point: &Point) -> Nat {
         move_count(point)
+    }
+
+    /// By the P-positions, with one Grundy engine for every small point after a move
+    /// (an analysis of each would start its engine afresh).
+    fn move_values(
+        &self,
+        point: &Point,
+        moves: Vec<PlaneMove>,
+        convention: Convention,
+        _budget: &Budget,
+    ) -> Result<Vec<MoveValue<PlaneMove>>, Error> {
+        let goal = self.goal_for(convention)?;
+        let small = |n: &Nat| to_u64(n).is_some_and(|n| n <= SMALL_BOARD);
+        let mut engine = GrundyEngine::new(self);
+        Ok(moves
+            .into_iter()
+            .map(|play| {
+                let (x, y) = apply_move(point, &play);
+                let grundy = (small(&x) && small(&y)).then(|| {
+                    let value = engine.grundy(&(x.clone(), y.clone()));
+                    Nat::from(value.expect("points of the plane are acyclic"))
+                });
+                MoveValue {
+                    after: Outcome::from_mover_wins(!is_lost(goal, &x, &y)),
+                    grundy,
+                    remoteness: None,
+                    play,
+                }
+            })
+            .collect())
     }
 
     /// Remark 3 of the paper: a point (S, L) with 1 ≤ S and e·S < L ≤ 100, never a

@@ -32,7 +32,7 @@ use crate::error::{Error, InputError};
 use crate::limits::MISERE_HEAP_SEARCH;
 use crate::num::{Nat, words};
 use crate::parse::{parse_bounded, parse_list, parse_nat, tokens};
-use crate::protocol::board::Board;
+use crate::protocol::board::{Board, Clicks, Spot, run_clicks};
 use crate::protocol::{
     Analysis, AnyPosition, HeapGame, HeapSequence, MoveValue, Notation, Strategy, WinningMoves,
     analyzed_move_values, misere_by_search, search_after,
@@ -45,6 +45,8 @@ use crate::solve::sum::{ValueProfile, nim_sum};
 use crate::text::{list_with_or, spaced, tokens_word};
 use malachite_base::num::basic::traits::Zero;
 use nimlab_misere::{PositionError, Quotient};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
 use take_break::{family_count, family_moves};
 
 /// One option of a single heap: the heaps left in its place (none if it was used
@@ -120,6 +122,42 @@ pub trait HeapRules: Send + Sync + 'static {
     /// is a pot to draw from (the default says no).
     fn is_take_away(&self) -> bool {
         false
+    }
+
+    /// Whether a move may remove tokens from inside a heap, leaving tokens on both
+    /// sides of them: then a move is clicked as the first and the last token it
+    /// removes; else a click on a token takes it and every token after it (see
+    /// [`heap_option_clicks`]). Default: unless the game is take-away.
+    fn removes_inside(&self) -> bool {
+        !self.is_take_away()
+    }
+
+    /// How the move from heap `heap` (1-based), of size `n`, to `option` is made by
+    /// clicking the board. Default: [`heap_option_clicks`].
+    fn option_clicks(&self, heap: usize, n: &Nat, option: &[Nat]) -> Clicks {
+        heap_option_clicks(heap, n, option, self.removes_inside())
+    }
+
+    /// What clicking a heap does, for people. Default: as [`heap_option_clicks`]
+    /// makes moves, in the family's own words for heaps and tokens.
+    fn click_help(&self) -> String {
+        let (heap, token) = self.names();
+        if self.removes_inside() {
+            format!(
+                "Click the first {token} to remove, then the last; to remove a single \
+                 {token}, click it twice. Leaving {token}s on both sides splits the {heap}."
+            )
+        } else {
+            format!("Click a {token} to take it and every {token} after it in its {heap}.")
+        }
+    }
+
+    /// A random start for play: 2 to 4 heaps of 1 to 12 tokens (default). Games of
+    /// one pot override it.
+    fn random_heaps(&self, rng: &mut StdRng) -> Vec<Nat> {
+        (0..rng.random_range(2..=4))
+            .map(|_| Nat::from(rng.random_range(1..=12u32)))
+            .collect()
     }
 
     /// How a person writes a move in one heap of size `n`, e.g. "1, 2 or 3 tokens".
@@ -238,6 +276,77 @@ pub fn describe_take(heap: Option<usize>, n: &Nat, option: &[Nat]) -> String {
         tokens_word(&amount),
         describe_heaps(option)
     )
+}
+
+/// How the move from heap `heap` (1-based), of size `n`, to `option` is clicked, with
+/// the heap drawn as a row of tokens 1 to `n`.
+///
+/// Without `inside` removals (take-away games), a move leaves at most one heap and is
+/// one click: on the first token taken, which takes it and every token after it.
+/// With them, the parts of `option` are laid out along the row in its order and in
+/// reverse: the tokens removed are clicked as a run (its first and last token, in
+/// either order; a single token once), at an end of the row when one part is left,
+/// else between the first two parts; a split without removal, and the boundaries
+/// between further parts, are clicked as the gap there.
+pub fn heap_option_clicks(heap: usize, n: &Nat, option: &[Nat], inside: bool) -> Clicks {
+    let removed = taken(n, option);
+    if !inside && option.len() <= 1 {
+        let left = option.first().cloned().unwrap_or(Nat::ZERO);
+        return vec![vec![Spot::Token {
+            heap,
+            token: left + Nat::from(1u32),
+        }]];
+    }
+    let mut clicks = laid_out(heap, n, option, &removed);
+    let reversed: Vec<Nat> = option.iter().rev().cloned().collect();
+    for sequence in laid_out(heap, n, &reversed, &removed) {
+        if !clicks.contains(&sequence) {
+            clicks.push(sequence);
+        }
+    }
+    clicks
+}
+
+/// The clicks of `parts` laid out in this order (see [`heap_option_clicks`]).
+fn laid_out(heap: usize, n: &Nat, parts: &[Nat], removed: &Nat) -> Clicks {
+    let one = Nat::from(1u32);
+    if parts.len() <= 1 {
+        // A run at the right end of the row, or at its left end.
+        let left = parts.first().cloned().unwrap_or(Nat::ZERO);
+        let mut clicks = run_clicks(heap, &(left + &one), n);
+        for sequence in run_clicks(heap, &one, removed) {
+            if !clicks.contains(&sequence) {
+                clicks.push(sequence);
+            }
+        }
+        return clicks;
+    }
+    let mut clicks: Clicks = vec![Vec::new()];
+    let mut before = Nat::ZERO;
+    for (i, part) in parts[..parts.len() - 1].iter().enumerate() {
+        before += part;
+        if i == 0 && *removed != 0u32 {
+            let first = &before + &one;
+            before += removed;
+            let run = run_clicks(heap, &first, &before);
+            clicks = clicks
+                .iter()
+                .flat_map(|start| {
+                    run.iter()
+                        .map(move |tail| start.iter().chain(tail).cloned().collect())
+                })
+                .collect();
+        } else {
+            let gap = Spot::Gap {
+                heap,
+                after: before.clone(),
+            };
+            for sequence in &mut clicks {
+                sequence.push(gap.clone());
+            }
+        }
+    }
+    clicks
 }
 
 /// A move in a sum of heaps: heap `heap` (0-based) is replaced by `into`.
@@ -624,6 +733,15 @@ impl<H: HeapRules> Notation for HeapSum<H> {
         }
     }
 
+    fn clicks(&self, heaps: &Vec<Nat>, play: &HeapMove) -> Clicks {
+        self.rules
+            .option_clicks(play.heap + 1, &heaps[play.heap], &play.into)
+    }
+
+    fn click_help(&self) -> String {
+        self.rules.click_help()
+    }
+
     /// A single heap of a take-away game is a pot to draw from.
     fn board(&self, heaps: &Vec<Nat>) -> Board {
         match &heaps[..] {
@@ -641,6 +759,10 @@ impl<H: HeapRules> Notation for HeapSum<H> {
 }
 
 impl<H: HeapRules> Strategy for HeapSum<H> {
+    fn random_start(&self, seed: u64) -> Option<Vec<Nat>> {
+        Some(self.rules.random_heaps(&mut StdRng::seed_from_u64(seed)))
+    }
+
     fn analyze(
         &self,
         heaps: &Vec<Nat>,

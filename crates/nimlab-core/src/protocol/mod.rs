@@ -510,6 +510,22 @@ pub trait Strategy: Notation + Send + Sync + 'static {
         max_moves: usize,
         budget: &Budget,
     ) -> Result<MoveValues<Self::Move>, Error> {
+        let remoteness = budget.narrowed(MOVES_REMOTENESS_SEARCH.value);
+        self.move_list_within(position, convention, max_moves, budget, &remoteness)
+    }
+
+    /// [`Strategy::move_list`] with the remoteness search spending from `remoteness`
+    /// instead of [`MOVES_REMOTENESS_SEARCH`]: a front end that must answer quickly
+    /// gives it a deadline, and gets the moves without their remoteness when the
+    /// search does not fit.
+    fn move_list_within(
+        &self,
+        position: &Self::Position,
+        convention: Convention,
+        max_moves: usize,
+        budget: &Budget,
+        remoteness: &Budget,
+    ) -> Result<MoveValues<Self::Move>, Error> {
         // Each move is written out with the position after it: about as long as the
         // position, which takes some 20 digits per word.
         let listable = LISTED_TEXT.get() / (40 * self.size(position)).max(1);
@@ -534,9 +550,8 @@ pub trait Strategy: Notation + Send + Sync + 'static {
             }
         }
         let mut moves = self.move_values(position, chosen, convention, budget)?;
-        let remoteness_budget = budget.narrowed(MOVES_REMOTENESS_SEARCH.value);
         let plays: Vec<Self::Move> = moves.iter().map(|v| v.play.clone()).collect();
-        if let Some(found) = self.search_after(position, &plays, convention, &remoteness_budget) {
+        if let Some(found) = self.search_after(position, &plays, convention, remoteness) {
             for (value, solved) in moves.iter_mut().zip(found) {
                 debug_assert_eq!(solved.outcome, value.after, "{:?}", value.play);
                 value.remoteness = solved.remoteness;

@@ -1,7 +1,7 @@
 //! How a family's positions and moves are written, read and drawn for people: the
 //! half of the protocol that has nothing to do with who wins.
 
-use super::board::Board;
+use super::board::{Board, Clicks};
 use crate::error::InputError;
 use crate::limits::SEARCH_BRANCHING;
 use crate::rules::{Convention, Game};
@@ -38,6 +38,20 @@ pub trait Notation: Game {
 
     /// The position as data that a front end draws.
     fn board(&self, position: &Self::Position) -> Board;
+
+    /// How a legal move is made on [`Notation::board`]'s drawing: the sequences of
+    /// spots to click (see [`Clicks`]). Default: none, the move is typed or chosen
+    /// from a list.
+    fn clicks(&self, _position: &Self::Position, _play: &Self::Move) -> Clicks {
+        Vec::new()
+    }
+
+    /// What clicking the board does, in a sentence or two for people ("Click a token
+    /// to take it and every token after it."). Default: empty, for games without
+    /// [`Notation::clicks`].
+    fn click_help(&self) -> String {
+        String::new()
+    }
 
     /// What a person types for a legal move: [`Notation::parse_move`] reads it back
     /// as the same move. Default: the position after the move.

@@ -79,6 +79,24 @@ pub fn winner(
     }
 }
 
+/// How many times a position may occur with the same player to move before the game
+/// is declared drawn: the third occurrence draws, as in chess. Only games whose
+/// positions can repeat (`graph:FILE`) reach it; a winning computer never repeats a
+/// position, so the rule never takes a won game from it.
+pub const REPETITIONS: usize = 3;
+
+/// Whether a game whose positions were `played` (the start, then the position after
+/// each move, in order) is drawn by repetition: the last position has occurred
+/// [`REPETITIONS`] times with the same player to move.
+pub fn drawn_by_repetition(game: &dyn Ruleset, played: &[AnyPosition]) -> bool {
+    let Some(now) = played.last() else {
+        return false;
+    };
+    let now = game.canonical(now);
+    let same_mover = played.iter().rev().step_by(2);
+    same_mover.filter(|p| game.canonical(p) == now).count() >= REPETITIONS
+}
+
 /// The computer's move in a position that is not over, within `budget`.
 ///
 /// In a won position it plays one of the winning moves at random (in a game whose

@@ -8,7 +8,7 @@
 //! path and never match on a game's name. The trait and its one implementation are
 //! generated from a single list of the protocol's methods.
 
-use super::board::Board;
+use super::board::{Board, Clicks};
 use super::policy::Policy;
 use super::{Analysis, HeapGame, MoveValues, Strategy, TextMove};
 use crate::budget::Budget;
@@ -254,6 +254,12 @@ ruleset! {
     /// The position as data to draw.
     fn board(&self, position: &AnyPosition => position) -> Board => same;
 
+    /// How a legal move is made by clicking the board (see [`Clicks`]).
+    fn clicks(&self, position: &AnyPosition => position, play: &AnyMove => play) -> Clicks => same;
+
+    /// What clicking the board does, in words.
+    fn click_help(&self) -> String => same;
+
     /// Whether the player to move wins at a position with no legal move.
     fn mover_wins_at_end(&self, position: &AnyPosition => position, convention: Convention => as_is) -> bool
         => same;
@@ -287,6 +293,18 @@ ruleset! {
         convention: Convention => as_is,
         max_moves: usize => as_is,
         budget: &Budget => as_is
+    ) -> Result<MoveValues<AnyMove>, Error>
+        => |values: Result<MoveValues<_>, _>| values.map(|v| v.map_moves(AnyMove::new));
+
+    /// [`Ruleset::move_list`] with the remoteness search spending from `remoteness`
+    /// (see [`Strategy::move_list_within`]).
+    fn move_list_within(
+        &self,
+        position: &AnyPosition => position,
+        convention: Convention => as_is,
+        max_moves: usize => as_is,
+        budget: &Budget => as_is,
+        remoteness: &Budget => as_is
     ) -> Result<MoveValues<AnyMove>, Error>
         => |values: Result<MoveValues<_>, _>| values.map(|v| v.map_moves(AnyMove::new));
 

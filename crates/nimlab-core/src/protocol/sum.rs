@@ -19,7 +19,7 @@ use crate::error::{Error, InputError};
 use crate::limits::{MISERE_SUM_SEARCH, SEARCH_BRANCHING};
 use crate::num::Nat;
 use crate::parse::parse_bounded;
-use crate::protocol::board::{Board, SumPart};
+use crate::protocol::board::{Board, Clicks, SumPart, in_part};
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
 use crate::solve::loopy::{Gamma, Solved, shown};
@@ -434,6 +434,27 @@ impl Notation for Sum {
         }
     }
 
+    /// The move's clicks in its part's drawing.
+    fn clicks(&self, position: &Vec<AnyPosition>, play: &SumMove) -> Clicks {
+        in_part(
+            play.part + 1,
+            self.parts[play.part].clicks(&position[play.part], &play.play),
+        )
+    }
+
+    /// Each game is drawn apart; its own help says what a click does in it.
+    fn click_help(&self) -> String {
+        let mut help =
+            vec!["Each game is drawn on its own: click in one of them to move there.".to_string()];
+        for part in &self.parts {
+            let words = part.click_help();
+            if !words.is_empty() && !help.contains(&words) {
+                help.push(words);
+            }
+        }
+        help.join(" ")
+    }
+
     fn board(&self, position: &Vec<AnyPosition>) -> Board {
         Board::Sum {
             parts: self
@@ -450,6 +471,20 @@ impl Notation for Sum {
 }
 
 impl Strategy for Sum {
+    /// A random start of each part, when each has them.
+    fn random_start(&self, seed: u64) -> Option<Vec<AnyPosition>> {
+        self.parts
+            .iter()
+            .enumerate()
+            .map(|(i, part)| {
+                part.random_start(
+                    seed.wrapping_add(i as u64)
+                        .wrapping_mul(0x9e37_79b9_7f4a_7c15),
+                )
+            })
+            .collect()
+    }
+
     fn analyze(
         &self,
         position: &Vec<AnyPosition>,

@@ -1,18 +1,13 @@
 //! The state of a game being played: the rules, the start, who moved first and the
 //! moves made. No input or output: the dialogue reads and writes around it.
 
-use nimlab_core::protocol::policy::{Player, winner};
+use nimlab_core::protocol::policy::{Player, drawn_by_repetition, winner};
 use nimlab_core::protocol::{AnyMove, AnyPosition, Ruleset, TextMove};
 use nimlab_core::report::review::PlayedMove;
 use nimlab_core::rules::Convention;
 use std::sync::Arc;
 
-/// How many times a position may occur with the same player to move before the game
-/// is declared drawn: the third occurrence draws, as in chess. Only games whose
-/// positions can repeat (`graph:FILE`) reach it; a winning computer never repeats a
-/// position, so the rule never takes a won game from it.
-pub const REPETITIONS: usize = 3;
-/// [`REPETITIONS`] in words, for the dialogue.
+/// [`REPETITIONS`](nimlab_core::protocol::policy::REPETITIONS) in words, for the dialogue.
 pub const REPETITIONS_IN_WORDS: &str = "three";
 
 /// A game in progress between the person and the computer.
@@ -61,14 +56,14 @@ impl GameState {
     }
 
     /// Whether the game is declared drawn: the position now has occurred
-    /// [`REPETITIONS`] times with the same player to move.
+    /// [`REPETITIONS`](nimlab_core::protocol::policy::REPETITIONS) times with the same
+    /// player to move.
     pub fn drawn(&self) -> bool {
-        let now = self.game.canonical(self.position());
-        let same_mover = std::iter::once(&self.start)
+        let played: Vec<AnyPosition> = std::iter::once(&self.start)
             .chain(self.history.iter().map(|m| &m.position))
-            .rev()
-            .step_by(2);
-        same_mover.filter(|p| self.game.canonical(p) == now).count() >= REPETITIONS
+            .cloned()
+            .collect();
+        drawn_by_repetition(self.game.as_ref(), &played)
     }
 
     /// Play `play` for `by` from the position now.
