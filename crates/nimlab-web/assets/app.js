@@ -14,6 +14,9 @@ function showError(where, error) {
   $(where).textContent = error ? String(error.message || error) : "";
 }
 
+/** The largest graph file the page loads: a request's body is at most 1 MiB. */
+const GRAPH_FILE_BYTES = 1 << 20;
+
 /** Whether a spec plays on a graph sent with the request (the graph field). */
 const onGraph = (spec) => /(^|\+)\s*(dag|graph)(\s*$|\s*[:+])/.test(spec);
 
@@ -58,6 +61,7 @@ function main(api, families) {
   function gameChosen() {
     const spec = chosenSpec();
     $("graph-field").hidden = !onGraph(spec);
+    $("graph-file-field").hidden = !onGraph(spec);
     $("pace-field").hidden = $("mode").value !== "watch";
     $("first-field").hidden = $("mode").value !== "computer";
     $("level-field").hidden = $("mode").value !== "computer";
@@ -83,6 +87,20 @@ function main(api, families) {
       level: Number($("level").value),
       pace: Number($("pace").value),
     });
+  }
+
+  /** A graph file chosen by the person fills the graph field (no bigger than a
+   * request's body may be: MAX_BODY_BYTES on the server). */
+  async function graphFileChosen() {
+    showError("error");
+    const file = $("graph-file").files[0];
+    if (!file) return;
+    if (file.size > GRAPH_FILE_BYTES) {
+      showError("error", `${file.name} has ${file.size} bytes; the server reads a graph of at most ${GRAPH_FILE_BYTES} bytes.`);
+      return;
+    }
+    $("graph").value = (await file.text()).trim();
+    guide();
   }
 
   async function randomStart() {
@@ -150,6 +168,7 @@ function main(api, families) {
   $("misere").addEventListener("change", guide);
   $("setup").addEventListener("submit", start);
   $("random-start").addEventListener("click", randomStart);
+  $("graph-file").addEventListener("change", graphFileChosen);
   $("show-analysis").addEventListener("change", () => {
     player.redraw();
     changed();

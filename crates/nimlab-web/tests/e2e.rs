@@ -335,6 +335,20 @@ async fn a_nim_sequence_plot_is_loaded() {
         .await;
     assert!(pairs.as_u64().unwrap() >= 10);
     session.screenshot("explore").await;
+    // Plotted only to 50, the period that starts at 71 is still marked, at the edge.
+    session.set("sequence-upto", "50").await;
+    session.click("#plot-sequence").await;
+    let beyond = session
+        .until(
+            "the mark of a period beyond the plot",
+            "const t = document.querySelector('#sequence-plot text.beyond'); return t && t.textContent",
+        )
+        .await;
+    assert_eq!(beyond, "the period starts at n = 71 →");
+    let band = session
+        .script("return document.querySelectorAll('#sequence-plot rect.period').length")
+        .await;
+    assert_eq!(band, 1);
     session.client.clone().close().await.unwrap();
 }
 
@@ -925,9 +939,24 @@ async fn a_game_on_a_graph_with_a_cycle_ends_in_a_draw() {
         .script("return document.getElementById('graph').value")
         .await;
     assert_eq!(graph, nimlab_core::registry::EXAMPLE_LOOPY_GRAPH);
+    // A graph loaded from a file fills the field.
+    let file = std::env::temp_dir().join(format!("nimlab-e2e-graph-{}.txt", std::process::id()));
+    std::fs::write(&file, "3 3\n0 1\n1 0\n2 1\n").unwrap();
+    let input = session
+        .client
+        .find(Locator::Id("graph-file"))
+        .await
+        .unwrap();
+    input.send_keys(file.to_str().unwrap()).await.unwrap();
+    session
+        .until(
+            "the file's graph in the field",
+            "return document.getElementById('graph').value === '3 3\\n0 1\\n1 0\\n2 1'",
+        )
+        .await;
+    std::fs::remove_file(&file).unwrap();
     session.set("game-spec", "graph").await;
     session.choose("mode", "people").await;
-    session.set("graph", "3 3 0 1 1 0 2 1").await;
     session.set("start-position", "0").await;
     session.click("#start").await;
     session.moves_played(0).await;

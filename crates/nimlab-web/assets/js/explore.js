@@ -33,11 +33,17 @@ function drawSequence(sequence, period) {
   const top = largest(values);
   const x = (n) => 40 + (n * 580) / Math.max(1, values.length - 1);
   const y = (v) => 225 - (v * 195) / top;
-  if (period && period.preperiod < values.length) {
+  if (period) {
+    // One period, cut at the last value plotted; a period that starts beyond it is
+    // marked by a strip at the right edge, and the legend says where it starts.
+    const last = values.length - 1;
+    const beyond = period.preperiod > last;
+    const left = beyond ? x(last) - 4 : x(period.preperiod);
+    const right = beyond ? x(last) : x(Math.min(period.preperiod + period.period, last));
     svgNode("rect", {
-      x: x(period.preperiod),
+      x: left,
       y: y(top),
-      width: Math.max(1, x(period.preperiod + period.period) - x(period.preperiod)),
+      width: Math.max(1, right - left),
       height: y(0) - y(top),
       fill: "#dff3e5",
       class: "period",
@@ -52,6 +58,12 @@ function drawSequence(sequence, period) {
     "text-anchor": "end",
     class: "legend",
   });
+  if (period && period.preperiod > values.length - 1) {
+    svgText(plot, 616, 30, `the period starts at n = ${period.preperiod} →`, {
+      "text-anchor": "end",
+      class: "legend beyond",
+    });
+  }
   $("sequence-caption").textContent = period
     ? `${sequence.game}: g(0) … g(${sequence.upto}); period ${period.period} from n = ${period.preperiod} (shaded: one period), certified: ${period.certificate}`
     : `${sequence.game}: g(0) … g(${sequence.upto}); no certified period`;
