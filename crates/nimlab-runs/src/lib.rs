@@ -1,6 +1,6 @@
 //! nimlab-runs: long computations that lose nothing when they are killed.
 //!
-//! - [`format`]: how a nim-sequence is written (plain, CSV, JSON, b-file, binary).
+//! - [`format`](mod@format): how a nim-sequence is written (plain, CSV, JSON, b-file, binary).
 //! - [`sequence`]: a long run of the octal engine writing one file, checkpointed and
 //!   resumed byte for byte ([`sequence::Run`]).
 //! - [`checkpoint`]: the one save format of a run: a checksummed record of how far its

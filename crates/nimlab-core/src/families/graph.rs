@@ -19,7 +19,8 @@
 //!
 //! Misère play (the player who cannot move wins) has no theory of values here: a
 //! single token on a DAG is solved from the end positions back, and on `graph:` any
-//! position small enough is solved by retrograde analysis ([`Retrograde`]).
+//! position small enough is solved by retrograde analysis
+//! ([`Retrograde`](crate::solve::loopy::Retrograde)).
 
 use crate::budget::Budget;
 use crate::error::{Error, InputError};

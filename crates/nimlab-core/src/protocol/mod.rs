@@ -21,7 +21,7 @@
 pub mod board;
 mod notation;
 pub mod policy;
-pub(crate) mod repeats;
+pub mod repeats;
 mod ruleset;
 pub mod sum;
 
@@ -232,7 +232,7 @@ pub struct Analysis<M> {
     /// The normal-play Grundy value of the whole position, when nimlab knows it.
     pub grundy: Option<Nat>,
     /// In a game whose positions can repeat, when the position's generalized
-    /// Sprague–Grundy value is infinite, ∞(K): the set K ([`Gamma::Infinite`](crate::solve::loopy::Gamma::Infinite)), and
+    /// Sprague–Grundy value is infinite, ∞(K): the set K ([`Gamma::Infinite`]), and
     /// `grundy` is `None`.
     pub infinite: Option<BTreeSet<Nat>>,
     /// One line saying why the outcome is what it is.

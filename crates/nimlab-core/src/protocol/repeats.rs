@@ -21,7 +21,7 @@ use crate::solve::loopy::{Retrograde, Solved};
 /// The analysis of `position` by retrograde analysis of every position reachable from
 /// it, within [`MISERE_SUM_SEARCH`]: how misère play of a game whose positions can
 /// repeat is answered.
-pub(crate) fn analysis_by_retrograde<S: Strategy + ?Sized>(
+pub fn analysis_by_retrograde<S: Strategy + ?Sized>(
     strategy: &S,
     position: &S::Position,
     convention: Convention,
@@ -57,7 +57,7 @@ pub(crate) fn analysis_by_retrograde<S: Strategy + ?Sized>(
 
 /// The outcome and remoteness of the position after each of `moves`, by retrograde
 /// analysis of every position reachable from `position`, if it fits `budget`.
-pub(crate) fn retrograde_after<S: Strategy + ?Sized>(
+pub fn retrograde_after<S: Strategy + ?Sized>(
     strategy: &S,
     position: &S::Position,
     moves: &[S::Move],
@@ -76,7 +76,7 @@ pub(crate) fn retrograde_after<S: Strategy + ?Sized>(
 /// reachable from `position` fits [`MOVES_REMOTENESS_SEARCH`] (in misère play,
 /// [`MISERE_SUM_SEARCH`], within which the analysis itself was found). Such a move
 /// always makes progress: the opponent's every answer has a smaller remoteness.
-pub(crate) fn quickest_win<S: Strategy + ?Sized>(
+pub fn quickest_win<S: Strategy + ?Sized>(
     strategy: &S,
     position: &S::Position,
     convention: Convention,
@@ -105,7 +105,7 @@ pub(crate) fn quickest_win<S: Strategy + ?Sized>(
 /// Among `moves` (each winning in normal play), the one whose position after is least
 /// by [`Strategy::progress`]: the keys sorted from the largest, compared
 /// lexicographically (the multiset order, which is well founded).
-pub(crate) fn least_progress<S: Strategy + ?Sized>(
+pub fn least_progress<S: Strategy + ?Sized>(
     strategy: &S,
     position: &S::Position,
     moves: impl IntoIterator<Item = S::Move>,
