@@ -21,26 +21,13 @@ the exit status is 1 if any failed.
 import json
 import os
 import socket
-import subprocess
 import sys
 import time
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from memory import free_port  # noqa: E402
+from memory import memory, served  # noqa: E402
 
 HEADER_TIMEOUT = 10
-
-
-def start(binary, port, prefix=()):
-    server = subprocess.Popen([*prefix, binary, "serve", "--port", str(port)],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(200):
-        try:
-            socket.create_connection(("127.0.0.1", port)).close()
-            return server
-        except OSError:
-            time.sleep(0.05)
-    raise SystemExit("the server did not start")
 
 
 def exchange(port, raw, timeout=30):
@@ -97,10 +84,8 @@ def check(name, condition, detail=""):
 
 
 def attack_errors(binary):
-    port = free_port()
-    server = start(binary, port)
     good = True
-    try:
+    with served(binary) as (server, port):
         cases = [
             ("malformed request line", b"GARBAGE\r\n\r\n", {400}),
             ("a bad header", b"GET / HTTP/1.1\r\nHost: localhost\r\nno colon here\r\n\r\n", {400}),
@@ -125,17 +110,12 @@ def attack_errors(binary):
             + b"{\"game\"", timeout=40))
         good &= check("a body that never arrives", status == 408 and isinstance(parsed, dict)
                       and "message" in parsed, f"-> {status} after {time.time() - start_time:.1f} s")
-    finally:
-        server.terminate()
-        server.wait()
     return good
 
 
 def attack_host(binary):
-    port = free_port()
-    server = start(binary, port)
     good = True
-    try:
+    with served(binary) as (server, port):
         body = json.dumps({"game": "nim", "position": "3 4 5"}).encode()
         for host, expected in [("evil.example", 403), (f"evil.example:{port}", 403),
                                (f"localhost:{port}", 200), (f"127.0.0.1:{port}", 200),
@@ -143,9 +123,6 @@ def attack_host(binary):
             status, parsed = status_and_json(exchange(port, request("POST", "/api/analyze", body, host=host)))
             good &= check(f"Host: {host}", status == expected and isinstance(parsed, dict),
                           f"-> {status} {json.dumps(parsed)[:90]}")
-    finally:
-        server.terminate()
-        server.wait()
     return good
 
 
@@ -179,10 +156,8 @@ def closed(s):
 
 
 def attack_slowloris(binary):
-    port = free_port()
-    server = start(binary, port)
     good = True
-    try:
+    with served(binary) as (server, port):
         sockets = open_sockets(port, 500, partial=True)
         good &= check("500 idle or half-sent sockets opened", len(sockets) == 500, f"({len(sockets)})")
         ok, seconds = normal_request(port)
@@ -195,17 +170,12 @@ def attack_slowloris(binary):
         good &= check("the server still answers", ok, f"in {seconds:.2f} s")
         for s in sockets:
             s.close()
-    finally:
-        server.terminate()
-        server.wait()
     return good
 
 
 def attack_fds(binary):
-    port = free_port()
-    server = start(binary, port, prefix=("prlimit", "--nofile=256:256"))
     good = True
-    try:
+    with served(binary, prefix=("prlimit", "--nofile=256:256")) as (server, port):
         sockets = open_sockets(port, 300, partial=False)
         good &= check("300 idle sockets opened", len(sockets) == 300, f"({len(sockets)})")
         time.sleep(0.5)
@@ -218,15 +188,7 @@ def attack_fds(binary):
         ok, seconds = normal_request(port)
         good &= check("and again once they are gone", ok, f"in {seconds:.2f} s")
         good &= check("the server is alive", server.poll() is None)
-    finally:
-        server.terminate()
-        server.wait()
     return good
-
-
-def resident_mb(pid):
-    with open(f"/proc/{pid}/status") as f:
-        return next(int(line.split()[1]) // 1024 for line in f if line.startswith("VmRSS:"))
 
 
 def open_sockets_of(pid):
@@ -242,10 +204,8 @@ def open_sockets_of(pid):
 
 def attack_readers(binary):
     """100 clients ask for a million values each and never read the answer."""
-    port = free_port()
-    server = start(binary, port)
     good = True
-    try:
+    with served(binary) as (server, port):
         body = json.dumps({"game": "grundy-game", "upto": 1048575}).encode()
         baseline = open_sockets_of(server.pid)
         sockets = []
@@ -257,7 +217,7 @@ def attack_readers(binary):
         peak = 0
         for _ in range(8):
             time.sleep(0.5)
-            peak = max(peak, resident_mb(server.pid))
+            peak = max(peak, memory(server.pid)["VmRSS"])
         ok, seconds = normal_request(port)
         good &= check("a normal request is answered meanwhile", ok, f"in {seconds:.2f} s")
         good &= check("the unread answers stay within the server's memory", peak < 512,
@@ -274,9 +234,6 @@ def attack_readers(binary):
                       left <= 0, f"({left} of its sockets left {3 * HEADER_TIMEOUT + 6} s later)")
         for s in sockets:
             s.close()
-    finally:
-        server.terminate()
-        server.wait()
     return good
 
 

@@ -9,6 +9,7 @@ peak and current resident memory (VmHWM, VmRSS from /proc), then stops the serve
 Only loopback traffic; every request has a client timeout.
 """
 import concurrent.futures as cf
+import contextlib
 import json
 import socket
 import subprocess
@@ -22,6 +23,28 @@ def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def served(binary, prefix=()):
+    """A fresh `nimlab serve` on a free loopback port (run under `prefix`, e.g.
+    prlimit), once it accepts connections: yields (process, port), stops it after."""
+    port = free_port()
+    server = subprocess.Popen([*prefix, binary, "serve", "--port", str(port)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(200):
+            try:
+                socket.create_connection(("127.0.0.1", port)).close()
+                break
+            except OSError:
+                time.sleep(0.05)
+        else:
+            raise SystemExit("the server did not start")
+        yield server, port
+    finally:
+        server.terminate()
+        server.wait()
 
 
 def memory(pid):
@@ -86,16 +109,7 @@ def requests(case):
 def main():
     binary, cases = sys.argv[1], sys.argv[2:] or ["copycat", "misere", "graph", "period", "together", "hostile"]
     for case in cases:
-        port = free_port()
-        server = subprocess.Popen([binary, "serve", "--port", str(port)],
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
-        try:
-            for _ in range(200):
-                try:
-                    socket.create_connection(("127.0.0.1", port)).close()
-                    break
-                except OSError:
-                    time.sleep(0.05)
+        with served(binary) as (server, port):
             width, batch = requests(case)
             start = time.time()
             with cf.ThreadPoolExecutor(width) as pool:
@@ -113,10 +127,6 @@ def main():
             odd = [a for a in answers if a[0] != 200][:1]
             if odd:
                 print(f"  e.g. {odd[0]}")
-        finally:
-            server.terminate()
-            server.wait()
-
 
 if __name__ == "__main__":
     main()

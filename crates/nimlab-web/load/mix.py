@@ -28,8 +28,7 @@ import threading
 import time
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from memory import free_port, memory, post  # noqa: E402
-from attacks import start  # noqa: E402
+from memory import memory, post, served  # noqa: E402
 
 CHEAP = ("/api/analyze", {"game": "nim", "position": "3 4 5"})
 EXPENSIVE = [
@@ -171,46 +170,43 @@ def main():
     parser.add_argument("--oha", default="oha")
     parser.add_argument("--polite", action="store_true")
     args = parser.parse_args()
-    port = free_port()
-    server = start(args.binary, port)
-    samples = []
-    stop = threading.Event()
+    with served(args.binary) as (server, port):
+        samples = []
+        stop = threading.Event()
 
-    def sample():
-        begin = time.time()
-        while not stop.is_set():
-            samples.append((time.time() - begin, memory(server.pid)["VmRSS"]))
-            time.sleep(0.5)
+        def sample():
+            begin = time.time()
+            while not stop.is_set():
+                samples.append((time.time() - begin, memory(server.pid)["VmRSS"]))
+                time.sleep(0.5)
 
-    tally = {"checked": 0, "wrong": 0, "refused": 0}
-    lock = threading.Lock()
-    threads = [threading.Thread(target=sample)] + [
-        threading.Thread(target=checker, args=(port, stop, tally, lock)) for _ in range(args.checkers)]
-    cheap_clients = args.clients - args.expensive - args.checkers
-    half = args.expensive // 2
-    runs = [("cheap: analyze nim", cheap_clients, oha(args.oha, port, *CHEAP, cheap_clients, args.seconds))]
-    polite_runs = []
-    for (path, body), clients in zip(EXPENSIVE, (half, args.expensive - half)):
-        if clients == 0:
-            continue
-        name = (f"expensive: misère moves {body['game']} {body['position']}" if "position" in body
-                else f"expensive: period {body['game']}")
-        if args.polite:
-            results = []
-            polite_runs.append((name, clients, results))
-            threads += [threading.Thread(target=polite, args=(port, path, body, stop, results))
-                        for _ in range(clients)]
-        else:
-            runs.append((name, clients, oha(args.oha, port, path, body, clients, args.seconds)))
-    for thread in threads:
-        thread.start()
-    outputs = [(name, clients, run.communicate()[0]) for name, clients, run in runs]
-    stop.set()
-    for thread in threads:
-        thread.join()
-    peak = memory(server.pid)
-    server.terminate()
-    server.wait()
+        tally = {"checked": 0, "wrong": 0, "refused": 0}
+        lock = threading.Lock()
+        threads = [threading.Thread(target=sample)] + [
+            threading.Thread(target=checker, args=(port, stop, tally, lock)) for _ in range(args.checkers)]
+        cheap_clients = args.clients - args.expensive - args.checkers
+        half = args.expensive // 2
+        runs = [("cheap: analyze nim", cheap_clients, oha(args.oha, port, *CHEAP, cheap_clients, args.seconds))]
+        polite_runs = []
+        for (path, body), clients in zip(EXPENSIVE, (half, args.expensive - half)):
+            if clients == 0:
+                continue
+            name = (f"expensive: misère moves {body['game']} {body['position']}" if "position" in body
+                    else f"expensive: period {body['game']}")
+            if args.polite:
+                results = []
+                polite_runs.append((name, clients, results))
+                threads += [threading.Thread(target=polite, args=(port, path, body, stop, results))
+                            for _ in range(clients)]
+            else:
+                runs.append((name, clients, oha(args.oha, port, path, body, clients, args.seconds)))
+        for thread in threads:
+            thread.start()
+        outputs = [(name, clients, run.communicate()[0]) for name, clients, run in runs]
+        stop.set()
+        for thread in threads:
+            thread.join()
+        peak = memory(server.pid)
     print(f"{args.clients} clients for {args.seconds} s ({args.checkers} of them checking answers)\n")
     print("| class | clients | requests | p50 ms | p99 ms | statuses |\n|---|---|---|---|---|---|")
     for name, clients, output in outputs:

@@ -149,14 +149,19 @@ impl Session {
         eprintln!("screenshot: {}", path.display());
     }
 
-    /// Open the page and start `game` from `position`.
-    async fn start(&self, game: &str, position: &str, first: &str) {
+    /// Open the page and wait until its menu of games is loaded.
+    async fn open(&self) {
         self.client.goto(&self.base).await.unwrap();
         self.until(
             "the menu of games",
             "return document.querySelector('#game-menu option[value=\"take:3\"]') !== null",
         )
         .await;
+    }
+
+    /// Open the page and start `game` from `position`, `first` moving first.
+    async fn start(&self, game: &str, position: &str, first: &str) {
+        self.open().await;
         self.set("game-spec", game).await;
         self.set("start-position", position).await;
         self.choose("first-player", first).await;
@@ -598,13 +603,7 @@ async fn your_own_graph_is_played() {
     let Some(session) = session().await else {
         return;
     };
-    session.client.goto(&session.base).await.unwrap();
-    session
-        .until(
-            "the menu of games",
-            "return document.querySelector('#game-menu option[value=\"take:3\"]') !== null",
-        )
-        .await;
+    session.open().await;
     session.set("game-spec", "dag").await;
     session.click("#misere").await; // a change event elsewhere: the spec's field is done
     session.click("#misere").await;
@@ -694,12 +693,7 @@ impl Session {
 
     /// Open the page and start `game` from `position` with `mode`'s players.
     async fn start_playing(&self, game: &str, position: &str, mode: &str) {
-        self.client.goto(&self.base).await.unwrap();
-        self.until(
-            "the menu of games",
-            "return document.querySelector('#game-menu option[value=\"take:3\"]') !== null",
-        )
-        .await;
+        self.open().await;
         self.set("game-spec", game).await;
         self.choose("mode", mode).await;
         self.set("start-position", position).await;
@@ -787,13 +781,7 @@ async fn every_family_is_played_by_clicking_its_board() {
         .collect();
     assert!(games.len() >= 20, "{games:?}");
     for game in &games {
-        session.client.goto(&session.base).await.unwrap();
-        session
-            .until(
-                "the menu of games",
-                "return document.querySelector('#game-menu option[value=\"take:3\"]') !== null",
-            )
-            .await;
+        session.open().await;
         session.choose("game-menu", game).await;
         session.choose("mode", "people").await;
         session.click("#start").await;
@@ -926,13 +914,7 @@ async fn a_game_on_a_graph_with_a_cycle_ends_in_a_draw() {
     let Some(session) = session().await else {
         return;
     };
-    session.client.goto(&session.base).await.unwrap();
-    session
-        .until(
-            "the menu of games",
-            "return document.querySelector('#game-menu option[value=\"take:3\"]') !== null",
-        )
-        .await;
+    session.open().await;
     // Chosen from the menu, the family brings its example graph, which has a cycle.
     session.choose("game-menu", "graph:loop.txt").await;
     let graph = session
