@@ -26,6 +26,16 @@ pub enum Outcome {
 }
 
 impl Convention {
+    /// Misère play if `misere`, else normal play (as a `--misere` flag or a request's
+    /// `"misere": true` asks).
+    pub fn misere_if(misere: bool) -> Convention {
+        if misere {
+            Convention::Misere
+        } else {
+            Convention::Normal
+        }
+    }
+
     /// The convention's name in JSON and records: "normal" or "misere".
     pub fn name(self) -> &'static str {
         match self {

@@ -373,11 +373,7 @@ struct PositionRequest {
 
 impl PositionRequest {
     fn convention(&self) -> Convention {
-        if self.misere {
-            Convention::Misere
-        } else {
-            Convention::Normal
-        }
+        Convention::misere_if(self.misere)
     }
 
     fn max_moves(&self) -> usize {
@@ -525,11 +521,7 @@ async fn computer_move(
             )
             .into());
         }
-        let convention = if request.misere {
-            Convention::Misere
-        } else {
-            Convention::Normal
-        };
+        let convention = Convention::misere_if(request.misere);
         let mut rng = StdRng::from_rng(&mut rand::rng());
         let play = game.computer_move(
             &position,

@@ -63,11 +63,7 @@ pub(crate) struct GameRequest {
 
 impl GameRequest {
     fn convention(&self) -> Convention {
-        if self.misere {
-            Convention::Misere
-        } else {
-            Convention::Normal
-        }
+        Convention::misere_if(self.misere)
     }
 
     fn game(&self, budget: &Budget) -> Result<Arc<dyn Ruleset>, Error> {
@@ -113,11 +109,7 @@ pub(crate) async fn position(
 ) -> Response {
     answer(&state, request, |request, budget| {
         let game = resolve(&request.game, request.graph.as_deref(), budget)?;
-        let convention = if request.misere {
-            Convention::Misere
-        } else {
-            Convention::Normal
-        };
+        let convention = Convention::misere_if(request.misere);
         if request.history.len() > MAX_HISTORY {
             return Err(InputError::invalid(
                 "history",

@@ -31,7 +31,7 @@ use crate::protocol::board::{Board, Clicks, GraphToken, Spot};
 use crate::protocol::{Analysis, Notation, Strategy, WinningMoves, repeats};
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
-use crate::solve::loopy::{Gamma, GammaTable, Solved, shown};
+use crate::solve::loopy::{Gamma, GammaTable, shown};
 use crate::text::{list_with_or, spaced};
 use malachite_base::num::basic::traits::Zero;
 
@@ -700,16 +700,6 @@ impl Strategy for TokenGraph {
             }
         }
         Ok((found, count))
-    }
-
-    fn search_after(
-        &self,
-        position: &Vec<usize>,
-        moves: &[DagMove],
-        convention: Convention,
-        budget: &Budget,
-    ) -> Option<Vec<Solved>> {
-        repeats::retrograde_after(self, position, moves, convention, budget)
     }
 
     fn repeats(&self) -> bool {

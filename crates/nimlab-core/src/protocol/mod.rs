@@ -399,8 +399,9 @@ pub trait Strategy: Notation + Send + Sync + 'static {
 
     /// The outcome and remoteness of the position after each of `moves` (legal in
     /// `position`), if one search of them fits `budget`. The default searches the
-    /// family's own positions; families with a compact form of small positions
-    /// search that instead.
+    /// family's own positions (by retrograde analysis when they can repeat, which a
+    /// search of the game tree cannot); families with a compact form of small
+    /// positions search that instead.
     fn search_after(
         &self,
         position: &Self::Position,
@@ -408,6 +409,9 @@ pub trait Strategy: Notation + Send + Sync + 'static {
         convention: Convention,
         budget: &Budget,
     ) -> Option<Vec<Solved>> {
+        if self.repeats() {
+            return repeats::retrograde_after(self, position, moves, convention, budget);
+        }
         search_after(
             self,
             self,

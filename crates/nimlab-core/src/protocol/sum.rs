@@ -11,7 +11,7 @@
 
 use super::{
     Analysis, AnyMove, AnyPosition, Notation, Ruleset, Strategy, WinningMoves, misere_by_search,
-    repeats, search_after,
+    repeats,
 };
 use crate::budget::Budget;
 use crate::error::WORK_BUDGET;
@@ -22,7 +22,7 @@ use crate::parse::parse_bounded;
 use crate::protocol::board::{Board, Clicks, SumPart, in_part};
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
-use crate::solve::loopy::{Gamma, Solved, shown};
+use crate::solve::loopy::{Gamma, shown};
 use crate::solve::sum::{ValueProfile, nim_sum};
 use malachite_base::num::basic::traits::Zero;
 use std::collections::BTreeSet;
@@ -571,27 +571,6 @@ impl Strategy for Sum {
             .zip(position)
             .flat_map(|(part, p)| part.progress(p))
             .collect()
-    }
-
-    fn search_after(
-        &self,
-        position: &Vec<AnyPosition>,
-        moves: &[SumMove],
-        convention: Convention,
-        budget: &Budget,
-    ) -> Option<Vec<Solved>> {
-        if self.repeats() {
-            return repeats::retrograde_after(self, position, moves, convention, budget);
-        }
-        search_after(
-            self,
-            self,
-            Clone::clone,
-            position,
-            moves,
-            convention,
-            budget,
-        )
     }
 
     /// A winning move in a part that ends if there is one, else the one of least

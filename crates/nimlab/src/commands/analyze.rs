@@ -1,6 +1,6 @@
 //! `nimlab analyze GAME POSITION`: who wins, the Grundy value, every winning move.
 
-use super::{PositionArgs, convention, game, more_hint};
+use super::{PositionArgs, game, more_hint};
 use crate::failure::Failure;
 use crate::output::{convention_rule, read_position, to_stdout, write_json};
 use nimlab_core::limits::POSITION_ECHO;
@@ -38,7 +38,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let position = game.parse_position(&text)?;
     let analysis = game.analyze(
         &position,
-        convention(args.question.misere),
+        Convention::misere_if(args.question.misere),
         max_moves,
         &args.question.time_limit.budget()?,
     )?;

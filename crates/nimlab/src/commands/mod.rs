@@ -18,7 +18,7 @@ use crate::output::read_text;
 use nimlab_core::limits::{DAG_FILE, LISTED_TEXT, QUESTION_TIME};
 use nimlab_core::protocol::HeapSequence;
 use nimlab_core::registry::Spec;
-use nimlab_core::{Budget, Convention, InputError, Ruleset};
+use nimlab_core::{Budget, InputError, Ruleset};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -111,15 +111,6 @@ fn heap_sequence(game: &dyn Ruleset) -> Result<&dyn HeapSequence, Failure> {
                 game.spec()
             ))
         })
-}
-
-/// The convention a `--misere` flag asks for.
-fn convention(misere: bool) -> Convention {
-    if misere {
-        Convention::Misere
-    } else {
-        Convention::Normal
-    }
 }
 
 /// The text of a file named in a game spec (a DAG), at most [`DAG_FILE`] bytes.

@@ -1,7 +1,7 @@
 //! `nimlab moves GAME POSITION`: every legal move with its value for the player who
 //! makes it.
 
-use super::{PositionArgs, convention, game, more_hint};
+use super::{PositionArgs, game, more_hint};
 use crate::board;
 use crate::failure::Failure;
 use crate::output::{convention_rule, read_position, to_stdout, write_json};
@@ -38,7 +38,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let text = read_position(&args.question.position)?;
     let position = game.parse_position(&text)?;
     let max_moves = parse_bounded(&args.max_moves, "--max-moves", 0, u64::MAX)? as usize;
-    let convention = convention(args.question.misere);
+    let convention = Convention::misere_if(args.question.misere);
     let values = game.move_list(
         &position,
         convention,

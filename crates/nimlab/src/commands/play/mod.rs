@@ -10,19 +10,19 @@ mod dialogue;
 mod game;
 mod input;
 
-use super::{build, convention, question_budget};
+use super::{build, question_budget};
 use crate::failure::Failure;
 use crate::output::read_position;
 use crate::record::Record;
 use dialogue::{pot, say, third_person};
 use game::GameState;
 use input::{Input, Lines, wait_for_input};
-use nimlab_core::Outcome;
 use nimlab_core::error::quote;
 use nimlab_core::parse::parse_bounded;
 use nimlab_core::protocol::AnyPosition;
 use nimlab_core::protocol::policy::{Player, Policy, Style};
 use nimlab_core::registry::Spec;
+use nimlab_core::{Convention, Outcome};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::path::PathBuf;
@@ -100,7 +100,7 @@ const CON_POTS: std::ops::RangeInclusive<u64> = 10..=20;
 pub fn run(args: Args) -> Result<(), Failure> {
     let spec: Spec = args.game.as_deref().unwrap_or(DEFAULT_GAME).parse()?;
     let game = build(&spec)?;
-    let convention = convention(args.misere);
+    let convention = Convention::misere_if(args.misere);
     let policy = Policy {
         level: parse_bounded(&args.level, "--level", 0, 10)? as u8,
         style: match args.style {
