@@ -7,9 +7,6 @@ use nimlab_core::report::review::PlayedMove;
 use nimlab_core::rules::Convention;
 use std::sync::Arc;
 
-/// [`REPETITIONS`](nimlab_core::protocol::policy::REPETITIONS) in words, for the dialogue.
-pub const REPETITIONS_IN_WORDS: &str = "three";
-
 /// A game in progress between the person and the computer.
 pub struct GameState {
     pub game: Arc<dyn Ruleset>,
