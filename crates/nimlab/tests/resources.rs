@@ -78,11 +78,33 @@ fn endless_and_binary_input_is_refused_at_once() {
 #[test]
 fn device_files_named_as_dags_are_refused_at_once() {
     for device in ["/dev/zero", "/dev/urandom"] {
-        let spec = format!("dag:{device}");
-        let (status, stderr) = capped(&["analyze", &spec, "0"], b"");
-        assert_eq!(status, 2);
-        assert!(stderr.contains("not text"), "{stderr}");
+        for family in ["dag", "graph"] {
+            let spec = format!("{family}:{device}");
+            let (status, stderr) = capped(&["analyze", &spec, "0"], b"");
+            assert_eq!(status, 2);
+            assert!(stderr.contains("not text"), "{stderr}");
+        }
     }
+}
+
+/// A few bytes that declare the most vertices a graph may have are answered under
+/// the memory cap; one more vertex is refused in one line naming the limit.
+#[test]
+fn a_graph_declared_at_its_limits_is_answered_under_the_cap() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("wide.txt");
+    std::fs::write(&file, "10000000 1 9999999 0").unwrap();
+    let spec = format!("graph:{}", file.display());
+    let (status, stdout, stderr) = capped_output(&["analyze", &spec, "9999999"], b"");
+    assert_eq!(status, 0, "{stderr}");
+    assert!(stdout.contains("Grundy value: 1"), "{stdout}");
+    std::fs::write(&file, "10000001 0").unwrap();
+    let (status, stderr) = capped(&["analyze", &spec, "0"], b"");
+    assert_eq!(status, 2);
+    assert!(
+        stderr.contains("the limit 'vertices of a graph'"),
+        "{stderr}"
+    );
 }
 
 #[test]
