@@ -564,6 +564,18 @@ fn family_spec(part: &str) -> Result<FamilySpec, InputError> {
         .iter()
         .find(|f| f.name == name)
         .ok_or_else(|| InputError::invalid("game", name, expected))?;
+    if family.reads_file
+        && let Some(file) = &args
+        && (file.starts_with('+') || file.ends_with('+'))
+    {
+        // `dag:a+ + nim` could not be told from `dag:a + + nim`.
+        return Err(InputError::invalid(
+            "file name",
+            file,
+            "a name that does not begin or end with '+' (a '+' with a space beside it \
+             separates the games of a sum)",
+        ));
+    }
     Ok(FamilySpec { family, args })
 }
 
@@ -753,6 +765,11 @@ mod tests {
         ] {
             let error = bad.parse::<Spec>().unwrap_err().to_string();
             assert!(error.contains("game"), "{bad}: {error}");
+        }
+        // A file name may not begin or end with the sign that separates games.
+        for bad in ["dag:t++ nim", "dag:t+", "graph:+t"] {
+            let error = bad.parse::<Spec>().unwrap_err().to_string();
+            assert!(error.contains("file name"), "{bad}: {error}");
         }
     }
 

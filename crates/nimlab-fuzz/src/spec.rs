@@ -1,6 +1,7 @@
 //! The spec and position parser: `nimlab_core::registry`'s specs (every family, sums
 //! included), and each game's positions and typed moves.
 
+use nimlab_core::Budget;
 use nimlab_core::registry::{Spec, example_loader, game_with};
 
 /// Three lines: a game spec, a position of it and a move typed in that position. A
@@ -23,7 +24,8 @@ pub fn spec(data: &[u8]) {
     let Ok(spec) = spec.parse::<Spec>() else {
         return;
     };
-    let Ok(game) = spec.build(&example_loader) else {
+    let budget = Budget::question(Some(crate::QUESTION_TIME));
+    let Ok(game) = spec.build(&example_loader, &budget) else {
         return;
     };
     let canonical = game.spec();
