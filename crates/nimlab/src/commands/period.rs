@@ -47,8 +47,6 @@ pub struct Args {
 const DEFAULT_TIME_LIMIT: &str = "1.5";
 
 pub fn run(args: Args) -> Result<(), Failure> {
-    let game = game(&args.game)?;
-    let sequence = heap_sequence(game.as_ref())?;
     let max = match &args.max {
         Some(max) => Some(parse_bounded(max, "--max", 1, GRUNDY_TABLE.value)? as usize),
         None => None,
@@ -60,6 +58,8 @@ pub fn run(args: Args) -> Result<(), Failure> {
     };
     let signals = Signals::catch()?;
     let budget = Budget::question(time).with_cancel(signals.flag());
+    let game = game(&args.game, &budget)?;
+    let sequence = heap_sequence(game.as_ref())?;
     let total = max.unwrap_or(OCTAL_PERIOD_SEARCH.get()) as u64;
     let periodicity = with_progress(total, &budget, || match max {
         None => Some(sequence.periodicity(&budget)),
