@@ -161,7 +161,8 @@ impl Marks {
     pub(crate) fn clear(&mut self) {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
-            self.stamp.fill(0);
+            // Only values below the bound are ever marked.
+            self.stamp[..self.bound].fill(0);
             self.generation = 1;
         }
     }
