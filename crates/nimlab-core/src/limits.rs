@@ -283,6 +283,23 @@ pub const GRUNDY_TABLE: Limit = Limit {
     reason: "the table is held in memory (400 MB)",
 };
 
+/// The most values of one nim-sequence a long run computes (`grundy --out`).
+pub const GRUNDY_RUN: Limit = Limit {
+    name: "values in one nim-sequence run",
+    value: 1 << 50,
+    unit: "values",
+    reason: "the octal engine keeps at most 4 GiB of values at any length; 2^50 values \
+             would take years",
+};
+
+/// The most threads one computation uses (`--jobs`).
+pub const JOBS: Limit = Limit {
+    name: "threads of one computation",
+    value: 1024,
+    unit: "threads",
+    reason: "more threads than processors only wait for each other",
+};
+
 /// The longest text read as a position or task input from standard input.
 pub const INPUT_TEXT: Limit = Limit {
     name: "text read from standard input",
@@ -386,6 +403,8 @@ pub const ALL: &[Limit] = &[
     DAG_EDGES,
     LOOPY_GRAPH_WORK,
     GRUNDY_TABLE,
+    GRUNDY_RUN,
+    JOBS,
     INPUT_TEXT,
     TASK_COUNT,
     TASK_TABLE,
