@@ -59,6 +59,16 @@ impl Limit {
     }
 }
 
+/// The most games one spec sums. Every answer about a sum goes through each of its
+/// games (its board, its values, its text), so a spec of a hundred thousand parts
+/// would cost seconds of work that no budget could stop midway.
+pub const SUM_PARTS: Limit = Limit {
+    name: "games in a sum",
+    value: 10_000,
+    unit: "games",
+    reason: "every answer about a sum goes through each of its games",
+};
+
 /// Positions of a heap game whose misère play has no rule are solved by searching
 /// every position reachable: about the number of partitions of the total.
 pub const MISERE_HEAP_SEARCH: Limit = Limit {
@@ -350,6 +360,7 @@ pub const FIBONACCI_INDEX: Limit = Limit {
 
 /// Every limit, for documentation.
 pub const ALL: &[Limit] = &[
+    SUM_PARTS,
     MISERE_HEAP_SEARCH,
     MISERE_QUOTIENT_HEAPS,
     MISERE_QUOTIENT_ORDER,

@@ -26,7 +26,7 @@ use crate::families::subtraction::{Subtraction, TakeUpTo};
 use crate::families::turtles::Turtles;
 use crate::families::wythoff::{Goal, Wythoff};
 use crate::heap::HeapSum;
-use crate::limits::CACHED_MEMORY;
+use crate::limits::{CACHED_MEMORY, SUM_PARTS};
 use crate::protocol::sum::Sum;
 use crate::protocol::{Erased, Ruleset};
 use std::collections::{HashMap, VecDeque};
@@ -400,7 +400,21 @@ impl FromStr for Spec {
     type Err = InputError;
 
     fn from_str(text: &str) -> Result<Spec, InputError> {
-        let parts = sum_parts(text)
+        let parts = sum_parts(text);
+        if parts.len() as u64 > SUM_PARTS.value {
+            return Err(InputError::invalid(
+                "game",
+                text,
+                format!(
+                    "a sum of at most {} games, not {} (the limit '{}': {})",
+                    SUM_PARTS.value,
+                    parts.len(),
+                    SUM_PARTS.name,
+                    SUM_PARTS.reason
+                ),
+            ));
+        }
+        let parts = parts
             .into_iter()
             .map(family_spec)
             .collect::<Result<Vec<_>, _>>()?;
@@ -564,6 +578,18 @@ fn family_spec(part: &str) -> Result<FamilySpec, InputError> {
         .iter()
         .find(|f| f.name == name)
         .ok_or_else(|| InputError::invalid("game", name, expected))?;
+    if family.reads_file
+        && let Some(file) = &args
+        && (file.starts_with('+') || file.ends_with('+'))
+    {
+        // `dag:a+ + nim` could not be told from `dag:a + + nim`.
+        return Err(InputError::invalid(
+            "file name",
+            file,
+            "a name that does not begin or end with '+' (a '+' with a space beside it \
+             separates the games of a sum)",
+        ));
+    }
     Ok(FamilySpec { family, args })
 }
 
@@ -753,6 +779,15 @@ mod tests {
         ] {
             let error = bad.parse::<Spec>().unwrap_err().to_string();
             assert!(error.contains("game"), "{bad}: {error}");
+        }
+        // A sum of more games than the limit is refused before any is built.
+        let error = vec!["nim"; 10_001].join(" + ").parse::<Spec>().unwrap_err();
+        assert!(error.to_string().contains("games in a sum"), "{error}");
+        assert!(vec!["nim"; 10_000].join(" + ").parse::<Spec>().is_ok());
+        // A file name may not begin or end with the sign that separates games.
+        for bad in ["dag:t++ nim", "dag:t+", "graph:+t"] {
+            let error = bad.parse::<Spec>().unwrap_err().to_string();
+            assert!(error.contains("file name"), "{bad}: {error}");
         }
     }
 

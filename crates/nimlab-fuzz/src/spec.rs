@@ -1,13 +1,11 @@
 //! The spec and position parser: `nimlab_core::registry`'s specs (every family, sums
 //! included), and each game's positions and typed moves.
 
-use crate::QUESTION_TIME;
 use nimlab_core::Budget;
 use nimlab_core::registry::{Spec, example_loader, game_with};
 
 /// Three lines: a game spec, a position of it and a move typed in that position. A
-/// game that reads a file (`dag:`, `graph:`) gets the examples' graphs; the game is
-/// built within a question's budget, as the front ends build it.
+/// game that reads a file (`dag:`, `graph:`) gets the examples' graphs.
 ///
 /// Checks that the game's canonical spec names the same game, that a position it
 /// writes reads back as the same position, that every move it lists (the first few)
@@ -26,7 +24,8 @@ pub fn spec(data: &[u8]) {
     let Ok(spec) = spec.parse::<Spec>() else {
         return;
     };
-    let Ok(game) = spec.build(&example_loader, &Budget::question(Some(QUESTION_TIME))) else {
+    let budget = Budget::question(Some(crate::QUESTION_TIME));
+    let Ok(game) = spec.build(&example_loader, &budget) else {
         return;
     };
     let canonical = game.spec();
