@@ -361,8 +361,8 @@ def attack_unread_positions(binary):
     against a server under a 1 GiB address-space cap."""
     good = True
     with served(binary, prefix=("prlimit", "--as=1073741824")) as (server, port):
-        body = json.dumps({"game": "nim", "position": " ".join(["1000000007"] * 20_000),
-                           "max_moves": 1000}).encode()
+        # A row of 800,000 coins: the answer (the board, the moves) is 12 MB.
+        body = json.dumps({"game": "turtles", "position": "H" * 800_000}).encode()
         sockets = []
         for _ in range(20):
             s = socket.create_connection(("127.0.0.1", port), timeout=5)
