@@ -22,6 +22,7 @@ use crate::families::moore::Moore;
 use crate::families::nim::Nim;
 use crate::families::octal::Octal;
 use crate::families::staircase::Staircase;
+use crate::families::subtract_squares::SubtractSquares;
 use crate::families::subtraction::{Subtraction, TakeUpTo};
 use crate::families::turtles::Turtles;
 use crate::families::wythoff::{Goal, Wythoff};
@@ -222,6 +223,18 @@ pub const FAMILIES: &[Family] = &[
         build: |args, _| {
             no_arguments("lasker", args)?;
             Ok(Arc::new(Erased(HeapSum::new(Lasker))))
+        },
+    },
+    Family {
+        name: "subtract-squares",
+        syntax: "subtract-squares",
+        example: "subtract-squares",
+        example_position: "20 9",
+        summary: "take a positive square number of tokens from one heap",
+        reads_file: false,
+        build: |args, _| {
+            no_arguments("subtract-squares", args)?;
+            Ok(Arc::new(Erased(HeapSum::new(SubtractSquares))))
         },
     },
     Family {
