@@ -6,10 +6,11 @@
 //! and then takes the review command's path through the core: the game, its start,
 //! every move checked legal, and the review.
 
-use nimlab_core::Convention;
+use crate::QUESTION_TIME;
 use nimlab_core::protocol::policy::Player;
-use nimlab_core::registry::{example_loader, game_with};
+use nimlab_core::registry::{Spec, example_loader};
 use nimlab_core::report::review::{PlayedMove, review};
+use nimlab_core::{Budget, Convention};
 use serde::Deserialize;
 
 /// The fields of a record that `review` reads.
@@ -35,7 +36,10 @@ pub fn record(data: &[u8]) {
     else {
         return;
     };
-    let Ok(game) = game_with(&record.game, &example_loader) else {
+    let budget = Budget::question(Some(QUESTION_TIME));
+    let Some(game) = (record.game.parse::<Spec>().ok())
+        .and_then(|spec| spec.build(&example_loader, &budget).ok())
+    else {
         return;
     };
     let convention = match record.convention.as_str() {
