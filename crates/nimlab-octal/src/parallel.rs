@@ -35,7 +35,12 @@
 //! block takes about max(new, (old + new) / t); the speed-up stops growing once t
 //! reaches (old + new) / new. The proof pairs the old scan reads past what a
 //! single-threaded proof would need are extra work, which the single-threaded kernel
-//! does not do: so one thread never takes this path.
+//! does not do: so one thread never takes this path. Measured on 0.161 to 2^20 (the
+//! crate's README has the figures): one thread runs 7.46 G instructions; with two, the
+//! old work is 7.76 G and the new work 2.60 G, so two threads give at most 1.44× and any
+//! number at most 2.9×. The new work's share is the rare positions and proof pairs
+//! within about two blocks of each heap, so smaller blocks lower it and raise the old
+//! work (blocks of 64: 9.54 G and 1.95 G).
 
 use crate::code::Rules;
 use crate::kernel::{
