@@ -138,7 +138,10 @@ export function createPlayer(api, { changed, showError, analysisShown }) {
     showError("");
     try {
       const mover = toMove(m);
-      m.trail.push({ position: move.to, by: mover.name });
+      const history = m.trail.map((entry) => entry.position);
+      const report = await api.call("/api/position", request(m, { history, move: move.text }));
+      if (m !== match) return;
+      m.trail.push({ position: report.position, by: mover.name });
       m.redo = [];
       m.said = m.mode === "people" ? `${capital(mover.name)} chose to ${move.description}. ` : "";
       if (!(await show(m))) return;
