@@ -31,9 +31,12 @@ use std::time::Duration;
 const MODULES: &[(&str, &str)] = &[
     ("api.js", include_str!("../assets/js/api.js")),
     ("board.js", include_str!("../assets/js/board.js")),
+    ("builder.js", include_str!("../assets/js/builder.js")),
+    ("chart.js", include_str!("../assets/js/chart.js")),
     ("dom.js", include_str!("../assets/js/dom.js")),
     ("explore.js", include_str!("../assets/js/explore.js")),
     ("guide.js", include_str!("../assets/js/guide.js")),
+    ("link.js", include_str!("../assets/js/link.js")),
     ("play.js", include_str!("../assets/js/play.js")),
 ];
 
@@ -412,6 +415,9 @@ pub(crate) struct GameSent {
     /// A game record's text, instead of the fields above.
     record: Option<String>,
     max_moves: Option<usize>,
+    /// How many of the moves are played in the position reported (all by default):
+    /// the others are taken back, to be made again.
+    shown: Option<usize>,
 }
 
 /// One move of a game replayed.
@@ -602,7 +608,21 @@ pub(crate) async fn replay(
             .map(|position| position_values(game.as_ref(), position, *convention, &values_budget))
             .collect();
         let max_moves = sent.max_moves.unwrap_or(MAX_LISTED_MOVES);
-        let report = report(&read.reading, max_moves, true, budget)?;
+        let shown = sent.shown.unwrap_or(read.moves.len());
+        if shown > read.moves.len() {
+            return Err(InputError::invalid(
+                "shown",
+                &shown.to_string(),
+                format!("at most the {} moves sent", read.moves.len()),
+            )
+            .into());
+        }
+        let at = Reading {
+            game: game.clone(),
+            convention: *convention,
+            played: played[..=shown].to_vec(),
+        };
+        let report = report(&at, max_moves, true, budget)?;
         let steps = read
             .moves
             .iter()
