@@ -68,8 +68,8 @@ function main(api, families) {
     },
     analysisShown: () => $("show-analysis").checked,
     chartKind: () => $("chart-kind").value,
+    opened: showForm,
     playing: (m) => {
-      showForm(m);
       guide({ game: m.spec, misere: m.misere, ...(m.graph !== null ? { graph: m.graph } : {}) });
       pending();
     },
@@ -101,9 +101,10 @@ function main(api, families) {
     });
   }
 
-  /** The form shows the settings of match `m` (a link, a record opened). */
+  /** The form shows the settings of match `m` (a record opened). */
   function showForm(m) {
     $("game-spec").value = m.spec;
+    $("start-position").value = m.trail[0].position;
     $("misere").checked = m.misere;
     if (m.graph !== null) $("graph").value = m.graph;
     $("mode").value = m.mode;

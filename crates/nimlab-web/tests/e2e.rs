@@ -409,6 +409,7 @@ async fn a_nim_sequence_plot_is_loaded() {
             .contains("the period starts at n = 71, beyond this plot"),
         "{beyond}"
     );
+    assert_eq!(nothing_covered(&session, "sequence-plot").await, json!([]));
     let band = session
         .script("return document.querySelectorAll('#sequence-plot rect.period').length")
         .await;
@@ -1060,6 +1061,10 @@ async fn a_game_on_a_graph_with_a_cycle_ends_in_a_draw() {
         "{status}"
     );
     assert_eq!(session.targets().await, 0, "nothing to click after the end");
+    let buttons = session
+        .script("return [...document.querySelectorAll('#move-list button')].filter(b => b.offsetParent !== null).length")
+        .await;
+    assert_eq!(buttons, 0, "no move button is left after the draw");
     session.screenshot("graph-draw").await;
     session.client.clone().close().await.unwrap();
 }
@@ -1285,6 +1290,21 @@ async fn accessible_in_every_scene(session: &Session, axe: &str, theme: &str) {
     session.start_mode("dag", "3", "computer").await;
     session.click("#show-analysis").await;
     check("a graph").await;
+    session.open().await;
+    session.choose("game-menu", "graph:loop.txt").await;
+    session.choose("mode", "people").await;
+    // From 3 of the example graph, 3 → 4 draws (4 → 3 → 4 …) and 3 → 1 loses.
+    session.set("start-position", "3").await;
+    session.click("#start").await;
+    session.moves_played(0).await;
+    session.click("#show-analysis").await;
+    session
+        .until(
+            "moves that draw",
+            "return document.querySelector('#move-list button.draw') !== null",
+        )
+        .await;
+    check("moves that draw").await;
     session.start_mode("nim", "1000 2000", "people").await;
     session.click("#misere").await;
     session.says("pending", "Not started yet").await;

@@ -2,7 +2,7 @@
 // point (hover, tap, or the arrow keys), zoomed into a range (drag across it, or
 // the fields), and a heap played from it; and Wythoff's P-positions.
 
-import { $, drawAxes, fraction, labelRoom, pixelCanvas, svgNode, svgText } from "./dom.js";
+import { $, drawAxes, fraction, labelRoom, pixelCanvas, svgNode } from "./dom.js";
 
 /** The points [n, value] of `values` from `from` to `to` to draw on a plot `columns`
  * pixels wide: every value when there are few, else each distinct value once per
@@ -34,6 +34,8 @@ function plotted(values, from, to, columns) {
 /** The least width, in pixels, of the band that marks one period, so that it shows
  * however many values are plotted. */
 const BAND_PIXELS = 6;
+/** What the line under the plot says until a value is read. */
+const READ_HINT = "Point at a dot, or tap it, to read n and g(n); drag across the plot to zoom into a range.";
 const HEIGHT = 300;
 
 /** The Explore tab's behaviour; `changed()` is called when the address should be
@@ -72,6 +74,7 @@ export function createExplorer(api, { changed, playHeap }) {
         return text !== null && text !== undefined && text !== "" && Number.isInteger(n) ? Math.min(Math.max(n, 0), last) : fallback;
       };
       shown = { spec, sequence, values, period, from: clamp(zoom.from, 0), to: clamp(zoom.to, last), read: null };
+      $("sequence-point").textContent = READ_HINT;
       if (shown.from >= shown.to) [shown.from, shown.to] = [0, last];
       $("sequence-result").hidden = false;
       draw();
@@ -95,7 +98,7 @@ export function createExplorer(api, { changed, playHeap }) {
     top = Math.max(top, 1);
     const left = labelRoom(BigInt(top));
     const right = width - 14;
-    const [plotTop, plotBottom] = [14, HEIGHT - 44];
+    const [plotTop, plotBottom] = [30, HEIGHT - 44];
     const span = Math.max(1, to - from);
     const xOf = (n) => left + ((n - from) * (right - left)) / span;
     const yOf = (v) => plotBottom - (v * (plotBottom - plotTop)) / top;
@@ -134,9 +137,8 @@ export function createExplorer(api, { changed, playHeap }) {
       xmax: BigInt(to),
       ymax: BigInt(top),
       xname: "heap n",
-      yname: "",
+      yname: "g(n)",
     });
-    svgText(plot, left - 6, plotTop - 2, "g(n)", { class: "axis-name", "text-anchor": "end" });
     if (shown.read !== null) {
       const n = shown.read;
       svgNode("line", { x1: xOf(n), y1: plotTop, x2: xOf(n), y2: plotBottom, class: "read-line" }, plot);
@@ -193,6 +195,7 @@ export function createExplorer(api, { changed, playHeap }) {
     shown.from = a;
     shown.to = b;
     shown.read = null;
+    $("sequence-point").textContent = READ_HINT;
     draw();
     changed();
   }
@@ -209,7 +212,7 @@ export function createExplorer(api, { changed, playHeap }) {
       const { xOf } = shown.layout;
       const [a, b] = [dragFrom.n, heapAt(event)].sort((p, q) => p - q);
       plot.querySelectorAll(".zoom-band").forEach((node) => node.remove());
-      svgNode("rect", { x: xOf(a), y: 14, width: Math.max(1, xOf(b) - xOf(a)), height: HEIGHT - 58, class: "zoom-band" }, plot);
+      svgNode("rect", { x: xOf(a), y: 30, width: Math.max(1, xOf(b) - xOf(a)), height: HEIGHT - 74, class: "zoom-band" }, plot);
       return;
     }
     if (!dragFrom) read(heapAt(event));

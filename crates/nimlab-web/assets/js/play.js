@@ -88,7 +88,8 @@ function valuesOf(report) {
 
 /** The page's play section. `hooks`: `changed()` when the address should change,
  * `startError(words)` for a start that failed, `analysisShown()`, `chartKind()`,
- * and `playing(game)` when a match is shown (for the guide and the title). */
+ * `playing(match)` when a match is shown (for the guide), and `opened(match)` when
+ * it came from a record (for the form). */
 export function createPlayer(api, hooks) {
   let match = null; // the match shown; replaced by each start
   let starts = 0; // counts starts: answers for an earlier one are dropped
@@ -208,6 +209,7 @@ export function createPlayer(api, hooks) {
       m.paused = true;
       restoreFrom(m, replay, replay.steps.length);
       show(m);
+      hooks.opened(m);
       await requestReview(m);
       return m;
     } catch (error) {
