@@ -10,7 +10,8 @@
 //! a [`Loader`] that turns a file name into its text ([`game_with`]), and [`game`]
 //! refuses such specs. Games read from files are not cached (the file may change).
 
-use crate::error::InputError;
+use crate::budget::Budget;
+use crate::error::{Error, InputError};
 use crate::families::copycat::Copycat;
 use crate::families::fibonacci::FibonacciNim;
 use crate::families::flipflop::FlipFlop;
@@ -28,7 +29,7 @@ use crate::heap::HeapSum;
 use crate::limits::CACHED_MEMORY;
 use crate::protocol::sum::Sum;
 use crate::protocol::{Erased, Ruleset};
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -439,14 +440,35 @@ impl Spec {
         examples.join(" + ")
     }
 
-    /// The game, reading any file the spec names with `load`; games built before
-    /// come from the cache.
-    pub fn build(&self, load: Loader) -> Result<Arc<dyn Ruleset>, InputError> {
-        let games = self
-            .parts
-            .iter()
-            .map(|part| part.build(load))
-            .collect::<Result<Vec<_>, _>>()?;
+    /// The game, reading any file the spec names with `load`, within `budget`.
+    ///
+    /// A sum is bounded as it is built, not after: a part named twice is built once;
+    /// games built before come from the cache; a game built anew holds the memory it
+    /// keeps ([`Ruleset::held_words`], and [`PART_WORDS`] more) in `budget`, and the
+    /// budget's deadline and cancel flag are looked at before each part. So a spec of
+    /// thousands of distinct games, or of thousands of graphs read from files, is
+    /// refused at the part that passes the budget, with the budget's error.
+    pub fn build(&self, load: Loader, budget: &Budget) -> Result<Arc<dyn Ruleset>, Error> {
+        let stopped = |exhausted| Error::from_budget(exhausted, "building the games of this spec");
+        let mut built: HashMap<(&str, Option<&str>), Arc<dyn Ruleset>> = HashMap::new();
+        let mut games = Vec::with_capacity(self.parts.len().min(1 << 16));
+        for part in &self.parts {
+            budget.hold(PART_WORDS).map_err(stopped)?;
+            let key = (part.family.name, part.args.as_deref());
+            let game = match built.get(&key) {
+                Some(game) => game.clone(),
+                None => {
+                    budget.check().map_err(stopped)?;
+                    let (game, anew) = part.build(load)?;
+                    if anew {
+                        budget.hold(game.held_words()).map_err(stopped)?;
+                    }
+                    built.insert(key, game.clone());
+                    game
+                }
+            };
+            games.push(game);
+        }
         Ok(match <[_; 1]>::try_from(games) {
             Ok([game]) => game,
             Err(games) => Arc::new(Erased(Sum::new(games))),
@@ -454,12 +476,17 @@ impl Spec {
     }
 }
 
+/// The words a [`Spec::build`] holds for each part of a spec, beside what a game built
+/// anew keeps: the part's place in the sum, its spec and its cache entry.
+pub const PART_WORDS: u64 = 16;
+
 impl FamilySpec {
-    /// The family's game, from the cache when it was built before.
-    fn build(&self, load: Loader) -> Result<Arc<dyn Ruleset>, InputError> {
+    /// The family's game, from the cache when it was built before, and whether it was
+    /// built now (a game read from a file always is: the file may have changed).
+    fn build(&self, load: Loader) -> Result<(Arc<dyn Ruleset>, bool), InputError> {
         let built = (self.family.build)(self.args.as_deref(), load)?;
         Ok(if self.family.reads_file {
-            built
+            (built, true)
         } else {
             CACHE.share(built)
         })
@@ -467,9 +494,10 @@ impl FamilySpec {
 }
 
 /// The game a spec string names, e.g. `nim`, `take:3` or `subtraction:1,3,4`, or a
-/// sum of games such as `kayles + nim`. Specs that name a file are refused: use
-/// [`game_with`].
-pub fn game(spec: &str) -> Result<Arc<dyn Ruleset>, InputError> {
+/// sum of games such as `kayles + nim`, without a bound on building it (front ends
+/// that answer questions use [`Spec::build`] within the question's budget). Specs that
+/// name a file are refused: use [`game_with`].
+pub fn game(spec: &str) -> Result<Arc<dyn Ruleset>, Error> {
     game_with(spec, &|file| {
         Err(InputError::invalid(
             "file",
@@ -479,9 +507,10 @@ pub fn game(spec: &str) -> Result<Arc<dyn Ruleset>, InputError> {
     })
 }
 
-/// The game a spec string names, reading any file it names with `load`.
-pub fn game_with(spec: &str, load: Loader) -> Result<Arc<dyn Ruleset>, InputError> {
-    spec.parse::<Spec>()?.build(load)
+/// The game a spec string names, reading any file it names with `load`, without a
+/// bound on building it (see [`game`]).
+pub fn game_with(spec: &str, load: Loader) -> Result<Arc<dyn Ruleset>, Error> {
+    spec.parse::<Spec>()?.build(load, &Budget::unlimited())
 }
 
 /// The games of a sum spec, split at its `+` signs; a family whose argument names a
@@ -517,11 +546,13 @@ fn family_name(part: &str) -> Option<&str> {
     part.trim().split_once(':').map(|(name, _)| name)
 }
 
-/// One family's spec, checked against [`FAMILIES`].
+/// One family's spec, checked against [`FAMILIES`]. A bare octal code (`0.376`,
+/// `4.07`), as researchers write them, is the octal game of that code.
 fn family_spec(part: &str) -> Result<FamilySpec, InputError> {
     let part = part.trim();
     let (name, args) = match part.split_once(':') {
         Some((name, args)) => (name, Some(args.to_string())),
+        None if is_bare_octal_code(part) => ("octal", Some(part.to_string())),
         None => (part, None),
     };
     let known: Vec<&str> = FAMILIES.iter().map(|f| f.syntax).collect();
@@ -536,6 +567,15 @@ fn family_spec(part: &str) -> Result<FamilySpec, InputError> {
     Ok(FamilySpec { family, args })
 }
 
+/// Whether `part` is written as an octal code alone: octal digits, a point, octal
+/// digits.
+fn is_bare_octal_code(part: &str) -> bool {
+    let octal =
+        |digits: &str| !digits.is_empty() && digits.bytes().all(|b| (b'0'..=b'7').contains(&b));
+    part.split_once('.')
+        .is_some_and(|(whole, fraction)| octal(whole) && octal(fraction))
+}
+
 /// Built games by canonical spec, oldest first.
 struct Cache {
     games: Mutex<VecDeque<Arc<dyn Ruleset>>>,
@@ -546,21 +586,22 @@ static CACHE: Cache = Cache {
 };
 
 impl Cache {
-    /// The cached game with the same spec as `built`, or `built`, now cached.
-    fn share(&self, built: Arc<dyn Ruleset>) -> Arc<dyn Ruleset> {
+    /// The cached game with the same spec as `built`, or `built`, now cached; and
+    /// whether it is `built` (the spec was not cached).
+    fn share(&self, built: Arc<dyn Ruleset>) -> (Arc<dyn Ruleset>, bool) {
         let spec = built.spec();
         let mut games = self
             .games
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         let shared = match games.iter().find(|game| game.spec() == spec) {
-            Some(game) => game.clone(),
+            Some(game) => (game.clone(), false),
             None => {
                 if games.len() == CACHED_GAMES {
                     games.pop_front();
                 }
                 games.push_back(built.clone());
-                built
+                (built, true)
             }
         };
         // Tables grow after a game is cached: the bound is checked at every use.
@@ -692,12 +733,24 @@ mod tests {
         assert_eq!(names("dag:a+b.txt"), ["dag|a+b.txt"]);
         assert_eq!(names("dag:a+b.txt + nim"), ["dag|a+b.txt", "nim|"]);
         assert_eq!(names("nim + dag:a+b.txt"), ["nim|", "dag|a+b.txt"]);
+        // A bare octal code is the octal game of that code.
+        assert_eq!(names("0.376 + 4.07"), ["octal|0.376", "octal|4.07"]);
+        assert_eq!("0.376".parse::<Spec>().unwrap().to_string(), "octal:0.376");
         let spec: Spec = "kayles+nim".parse().unwrap();
         assert_eq!(spec.to_string(), "kayles + nim");
         assert_eq!(spec.example_position(), "1 9 + 3 4 5");
         let spec: Spec = "dag:a+b.txt".parse().unwrap();
         assert_eq!(spec.example_position(), "3");
-        for bad in ["", "nim +", "+ nim", "chess", "nim + chess"] {
+        for bad in [
+            "",
+            "nim +",
+            "+ nim",
+            "chess",
+            "nim + chess",
+            "0.9",
+            ".7",
+            "0.",
+        ] {
             let error = bad.parse::<Spec>().unwrap_err().to_string();
             assert!(error.contains("game"), "{bad}: {error}");
         }
@@ -730,6 +783,49 @@ mod tests {
                         .parse_move(&position, &typed)
                         .unwrap_or_else(|e| panic!("{}: '{typed}' from {text}: {e}", game.spec()));
                     assert_eq!(read, play, "{} from {text}", game.spec());
+                }
+            }
+        }
+    }
+
+    /// Heap games whose codes take whole heaps only, or only some amounts, on every
+    /// position of one or two heaps of up to 7: each legal move's text, as `moves`
+    /// prints it and `play` takes it, reads back as the same move (removing a whole
+    /// heap once read back as no move in `octal:0.1`).
+    #[test]
+    fn every_move_of_small_heaps_reads_back_from_its_text() {
+        let specs = [
+            "nim",
+            "take:1",
+            "subtraction:2,5",
+            "octal:0.1",
+            "octal:0.01",
+            "octal:0.3",
+            "octal:0.6",
+            "octal:0.007",
+            "octal:0.51",
+            "octal:4.0",
+            "hex:0.1",
+            "hex:0.f",
+            "hex:0.8",
+            "kayles",
+            "grundy-game",
+            "lasker",
+        ];
+        for spec in specs {
+            let game = game(spec).unwrap();
+            let heaps = (0..=7).map(|a| a.to_string());
+            let pairs = (1..=7).flat_map(|a| (1..=7).map(move |b| format!("{a} {b}")));
+            for text in heaps.chain(pairs) {
+                let Ok(position) = game.parse_position(&text) else {
+                    continue;
+                };
+                for play in game.legal_moves(&position, usize::MAX).0 {
+                    let typed = game.move_text(&position, &play);
+                    let read = game
+                        .parse_move(&position, &typed)
+                        .unwrap_or_else(|e| panic!("{spec}: '{typed}' from {text}: {e}"));
+                    assert_eq!(read, play, "{spec}: '{typed}' from {text}");
                 }
             }
         }

@@ -56,6 +56,11 @@ impl Marks {
         }
     }
 
+    /// The bytes the marks hold.
+    pub(crate) fn held_bytes(&self) -> usize {
+        VALUE_RANGE + self.missing.capacity() * size_of::<u16>()
+    }
+
     /// The options examined since the last call (see [`Marks::examined`]).
     pub(crate) fn take_examined(&mut self) -> u64 {
         std::mem::take(&mut self.examined)
@@ -509,6 +514,12 @@ impl Split {
             split.record(position, value);
         }
         split
+    }
+
+    /// The bytes the split's lists hold.
+    pub(crate) fn held_bytes(&self) -> usize {
+        self.rare.capacity() * size_of::<(usize, u16)>()
+            + (self.common_values.capacity() + self.rare_values.capacity()) * size_of::<u16>()
     }
 
     pub(crate) fn mask(&self) -> u16 {

@@ -171,6 +171,15 @@ impl<T: Table> Solver<T> {
         solver
     }
 
+    /// The bytes the solver holds beside its table of values: the marks of option
+    /// values, and for rules with two-heap splits the sparse method's lists of rare
+    /// and common values (a few hundred KiB whatever the table's length, which a
+    /// caller building many games counts against its memory).
+    pub fn fixed_bytes(&self) -> usize {
+        let split = self.split.as_ref().map_or(0, Split::held_bytes);
+        self.marks.held_bytes() + split + self.histogram.capacity() * size_of::<u64>()
+    }
+
     /// Whether to look for a certified period while computing (on by default; off
     /// saves the checks' time and memory in runs that only want values).
     pub fn set_check_periods(&mut self, check: bool) {

@@ -9,6 +9,8 @@
 //!   memory does not grow with the number of values.
 //! - [`census_file`]: the census file, one JSON line per code after a header, which
 //!   several runs may append to at once and which a run resumes.
+//! - [`files`]: opening files: regular files only (a FIFO or a device is refused at
+//!   once, never waited on), locked while a run writes them.
 //!
 //! Every file a run writes is locked while it writes it (a second run refuses), every
 //! file it reads must be a regular file and is read to a stated bound, and every
@@ -17,7 +19,7 @@
 pub mod census_file;
 pub mod checkpoint;
 mod error;
-mod files;
+pub mod files;
 pub mod format;
 pub mod mapped_table;
 pub mod sequence;

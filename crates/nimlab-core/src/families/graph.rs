@@ -602,6 +602,14 @@ impl Notation for TokenGraph {
 }
 
 impl Strategy for TokenGraph {
+    /// The graph and its values, as [`graph_words`] counts them.
+    fn held_words(&self) -> u64 {
+        graph_words(
+            self.graph.vertex_count() as u64,
+            self.graph.successors.len() as u64,
+        )
+    }
+
     fn analyze(
         &self,
         position: &Vec<usize>,

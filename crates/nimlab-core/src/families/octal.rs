@@ -725,6 +725,40 @@ mod tests {
         }
     }
 
+    /// What a person types for a listed move is read back as that move: every code
+    /// of up to two digits, octal and hexadecimal, on one heap and on two, up to 6
+    /// tokens (a take that must use up the heap, as in 0.1, 0.01 and hex 0.1, leaves
+    /// no heap, where Nim's leaves a heap of 0).
+    #[test]
+    fn every_listed_move_reads_back_from_its_text() {
+        let digits = |base: u8| (0..base).map(move |d| format!("{d:x}"));
+        let mut codes = Vec::new();
+        for (name, base) in [("octal", 8), ("hex", 16)] {
+            for d1 in digits(base) {
+                for d2 in digits(base) {
+                    codes.push(format!("{name}:0.{d1}{d2}"));
+                }
+            }
+        }
+        for spec in codes.iter().filter(|spec| !spec.ends_with("0.00")) {
+            let game = crate::game(spec).unwrap();
+            for position in (0..=6).flat_map(|a| (0..=6).map(move |b| (a, b))) {
+                for text in [
+                    format!("{}", position.0),
+                    format!("{} {}", position.0, position.1),
+                ] {
+                    let position = game.parse_position(&text).unwrap();
+                    let (moves, _) = game.legal_moves(&position, usize::MAX);
+                    for play in moves {
+                        let typed = game.move_text(&position, &play);
+                        let read = game.parse_move(&position, &typed);
+                        assert_eq!(read.ok(), Some(play), "{spec} at {text}: {typed:?}");
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn kayles_sums_and_misere_match_brute_force() {
         check_against_brute_force(&sum(Octal::kayles()), 9, 3);

@@ -40,6 +40,8 @@ pub struct EngineSequence {
     /// How many values the solver holds, as of its last advance: read without the
     /// solver's lock, which a long computation holds.
     computed: AtomicUsize,
+    /// The words the solver holds beside its values ([`Solver::fixed_bytes`]).
+    fixed_words: u64,
 }
 
 impl std::fmt::Debug for EngineSequence {
@@ -51,9 +53,11 @@ impl std::fmt::Debug for EngineSequence {
 impl EngineSequence {
     /// The sequence of `rules`, for the game whose spec is `spec` (named in errors).
     pub fn new(spec: String, rules: Rules) -> Self {
+        let solver = Solver::new(rules);
         EngineSequence {
             spec,
-            solver: Mutex::new(Solver::new(rules)),
+            fixed_words: solver.fixed_bytes().div_ceil(8) as u64,
+            solver: Mutex::new(solver),
             computed: AtomicUsize::new(0),
         }
     }
@@ -232,10 +236,10 @@ impl EngineSequence {
 }
 
 impl HeapSequence for EngineSequence {
-    /// The engine's table: two bytes a value (as of its last advance, without
-    /// waiting for a computation under way).
+    /// The engine's table, two bytes a value (as of its last advance, without
+    /// waiting for a computation under way), and what the solver holds beside it.
     fn held_words(&self) -> u64 {
-        (self.computed.load(Ordering::Relaxed) as u64).div_ceil(4)
+        (self.computed.load(Ordering::Relaxed) as u64).div_ceil(4) + self.fixed_words
     }
 
     fn grundy_table(&self, upto: usize, budget: &Budget) -> Result<Vec<u32>, Error> {

@@ -232,7 +232,9 @@ pub fn take_syntax<H: HeapRules + ?Sized>(rules: &H, n: &Nat) -> String {
 }
 
 /// A take-away move typed as the amount to take, checked with
-/// [`HeapRules::is_option`].
+/// [`HeapRules::is_option`]. Taking the whole heap leaves an empty heap (`[0]`, as
+/// the take-away families write it) or no heap (`[]`, as take-and-break codes do):
+/// whichever the rules have.
 pub fn parse_take<H: HeapRules + ?Sized>(
     rules: &H,
     n: &Nat,
@@ -247,11 +249,16 @@ pub fn parse_take<H: HeapRules + ?Sized>(
     if amount == 0u32 || amount > *n {
         return Err(InputError::invalid("move", text, expected()));
     }
-    let option = vec![n - amount];
-    if !rules.is_option(n, &option) {
-        return Err(InputError::invalid("move", text, expected()));
-    }
-    Ok(option)
+    let left = n - amount;
+    let readings = if left == 0u32 {
+        vec![vec![left], vec![]]
+    } else {
+        vec![vec![left]]
+    };
+    readings
+        .into_iter()
+        .find(|option| rules.is_option(n, option))
+        .ok_or_else(|| InputError::invalid("move", text, expected()))
 }
 
 /// The heaps an option leaves, for move descriptions: "3 + 4", or "nothing".

@@ -530,9 +530,11 @@ pub trait Strategy: Notation + Send + Sync + 'static {
         budget: &Budget,
         remoteness: &Budget,
     ) -> Result<MoveValues<Self::Move>, Error> {
-        // Each move is written out with the position after it: about as long as the
-        // position, which takes some 20 digits per word.
-        let listable = LISTED_TEXT.get() / (40 * self.size(position)).max(1);
+        // Each move is written out with its description and the position after it,
+        // each about as long as the position (some 20 digits per word), and a few
+        // words more: no more moves are valued than such lines fit in the listed text
+        // (the report cuts the list where its text really reaches it).
+        let listable = LISTED_TEXT.get() / (100 * self.size(position)).max(1);
         let text_limited = listable < max_moves;
         let max_moves = max_moves.min(listable);
         let analysis = self.analyze(position, convention, max_moves, budget)?;

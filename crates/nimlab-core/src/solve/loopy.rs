@@ -268,7 +268,8 @@ pub struct Retrograde<G: Game + ?Sized> {
 impl<G: Game + ?Sized> Retrograde<G> {
     /// Solve every position reachable from `start` under `convention` (in misère play
     /// a player who cannot move wins). Each position spends one unit of `budget` per
-    /// move and holds its size in words plus its moves.
+    /// move, and its size per move (each move makes a position of that size), and
+    /// holds its size in words plus its moves.
     pub fn solve(
         game: &G,
         start: &G::Position,
@@ -281,11 +282,22 @@ impl<G: Game + ?Sized> Retrograde<G> {
         let mut edges: Vec<Vec<usize>> = Vec::new();
         let mut next = 0;
         while next < positions.len() {
-            let (moves, _) = game.legal_moves(&positions[next], usize::MAX);
+            // One move more than the budget has room for shows that the moves do not
+            // fit, without listing them all (a heap of 10^7 has 10^7 moves).
+            let room = usize::try_from(budget.room()).unwrap_or(usize::MAX);
+            let (moves, complete) = game.legal_moves(&positions[next], room.saturating_add(1));
             budget.spend(1 + moves.len() as u64)?;
             budget.hold(game.size(&positions[next]) as u64 + moves.len() as u64 + 4)?;
+            if !complete {
+                return Err(Exhausted::Work {
+                    limit: budget.room(),
+                });
+            }
             let mut followers = Vec::with_capacity(moves.len());
+            // Each move makes a position of about this size and looks it up.
+            let size = game.size(&positions[next]) as u64;
             for play in &moves {
+                budget.spend(size)?;
                 let after = game.canonical(&game.apply(&positions[next], play));
                 let count = positions.len();
                 let id = *index.entry(after.clone()).or_insert(count);

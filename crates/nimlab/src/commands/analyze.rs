@@ -32,7 +32,8 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
-    let game = game(&args.question.game)?;
+    let budget = args.question.time_limit.budget()?;
+    let game = game(&args.question.game, &budget)?;
     let text = read_position(&args.question.position)?;
     let max_moves = parse_bounded(&args.max_moves, "--max-moves", 0, u64::MAX)? as usize;
     let position = game.parse_position(&text)?;
@@ -40,7 +41,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         &position,
         Convention::misere_if(args.question.misere),
         max_moves,
-        &args.question.time_limit.budget()?,
+        &budget,
     )?;
     let echo = if args.question.json {
         POSITION_ECHO.get()

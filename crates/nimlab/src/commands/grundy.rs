@@ -78,7 +78,7 @@ fn format_parser() -> impl TypedValueParser<Value = Format> {
 const MAX_CHECKPOINT_SECONDS: f64 = 86_400.0;
 
 pub fn run(args: Args) -> Result<(), Failure> {
-    let game = game(&args.game)?;
+    let game = game(&args.game, &Budget::question(None))?;
     if game.vertex_values(0).is_some() {
         return vertex_table(&args, game.as_ref());
     }

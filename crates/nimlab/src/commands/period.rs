@@ -36,9 +36,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
-    let game = game(&args.game)?;
-    let sequence = heap_sequence(game.as_ref())?;
     let budget = args.time_limit.budget()?;
+    let game = game(&args.game, &budget)?;
+    let sequence = heap_sequence(game.as_ref())?;
     let periodicity = match &args.max {
         None => sequence.periodicity(&budget)?,
         Some(max) => {

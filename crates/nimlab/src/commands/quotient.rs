@@ -39,7 +39,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
-    let game = game(&args.game)?;
+    let game = game(&args.game, &nimlab_core::Budget::question(None))?;
     let lazy = game
         .heap_game()
         .and_then(|heaps| heaps.misere_quotient())

@@ -1,6 +1,6 @@
 //! `nimlab review FILE`: replay a recorded game and point out the person's mistakes.
 
-use super::game;
+use super::{game, question_budget};
 use crate::failure::Failure;
 use crate::output::to_stdout;
 use crate::record;
@@ -28,8 +28,11 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let record = record::load(&args.file)?;
     let game = match &record.graph {
         // A game of the web page's carries its graph: the spec's file is not read.
-        Some(graph) => record.game.parse::<Spec>()?.build(&|_| Ok(graph.clone()))?,
-        None => game(&record.game)?,
+        Some(graph) => record
+            .game
+            .parse::<Spec>()?
+            .build(&|_| Ok(graph.clone()), &question_budget())?,
+        None => game(&record.game, &question_budget())?,
     };
     let Replay {
         convention,
