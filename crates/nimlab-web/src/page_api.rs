@@ -53,6 +53,9 @@ pub(crate) async fn module(Path(name): Path<String>) -> Response {
 /// position shows at once.
 pub const PAGE_REMOTENESS_MILLISECONDS: u64 = 60;
 
+/// The largest position, in words of memory, whose moves' remoteness is searched.
+const REMOTENESS_WORDS: usize = 64;
+
 /// The work and time the guide spends looking for a plain rule (see [`guide`]).
 const PLAIN_RULE_WORK: u64 = 100_000;
 const PLAIN_RULE_MILLISECONDS: u64 = 50;
@@ -252,6 +255,10 @@ fn beyond_analysis(error: &Error) -> Option<&'static str> {
     }
 }
 
+/// The characters of moves' text one position's answer lists at most, a share of
+/// [`LISTED_TEXT`](nimlab_core::limits::LISTED_TEXT): the page draws what it lists.
+const PAGE_LISTED_TEXT: usize = 1 << 19;
+
 /// How long the analysis of a position may take before it is given up and the moves
 /// are listed without values (the request's deadline is [`super::REQUEST_SECONDS`]).
 const ANALYSIS_SECONDS: u64 = 3;
@@ -270,7 +277,12 @@ fn report(
     } = reading;
     let (game, convention) = (game.as_ref(), *convention);
     let position = played.last().expect("the position now");
-    let max_moves = max_moves.min(MAX_LISTED_MOVES);
+    // Each move is listed with its words, about as long as the position: a huge
+    // position lists few (it is played by typing or with the page's move builder).
+    let listable = PAGE_LISTED_TEXT / (40 * game.size(position)).max(1);
+    let asked = max_moves.min(MAX_LISTED_MOVES);
+    let max_moves = asked.min(listable);
+    let cut = listable < asked;
     let analyzed = if analyze {
         let within = budget
             .narrowed(u64::MAX)
@@ -314,7 +326,7 @@ fn report(
                 })
                 .collect();
             let unanalyzed = (why != "not-asked").then_some(why);
-            (moves, plays, count, false, None, None, unanalyzed)
+            (moves, plays, count, cut, None, None, unanalyzed)
         }
     };
     let clicks = plays
@@ -360,8 +372,15 @@ fn analyzed(
     max_moves: usize,
     budget: &Budget,
 ) -> Result<(MoveValues<AnyMove>, Analysis<AnyMove>), Error> {
+    // The search counts positions, not their bytes: positions of huge numbers are
+    // not searched (their game is far too long to search anyway).
+    let searched = if game.size(position) <= REMOTENESS_WORDS {
+        MOVES_REMOTENESS_SEARCH.value
+    } else {
+        0
+    };
     let remoteness = budget
-        .narrowed(MOVES_REMOTENESS_SEARCH.value)
+        .narrowed(searched)
         .with_timeout(Duration::from_millis(PAGE_REMOTENESS_MILLISECONDS));
     let values = game.move_list_within(position, convention, max_moves, budget, &remoteness)?;
     let analysis = game.analyze(position, convention, 0, budget)?;
@@ -665,7 +684,9 @@ fn position_values(
     // The remoteness needs every move's: looked for in positions with few moves.
     let remoteness = if game.is_over(position) {
         Some(0)
-    } else if game.move_count(position) <= REPLAY_REMOTENESS_MOVES as u64 {
+    } else if game.size(position) <= REMOTENESS_WORDS
+        && game.move_count(position) <= REPLAY_REMOTENESS_MOVES as u64
+    {
         let search = budget
             .narrowed(MOVES_REMOTENESS_SEARCH.value)
             .with_timeout(Duration::from_millis(PAGE_REMOTENESS_MILLISECONDS));

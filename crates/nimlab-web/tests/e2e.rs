@@ -146,6 +146,21 @@ impl Session {
         field.send_keys(value).await.unwrap();
     }
 
+    /// Put `value` into the field `id` at once, as a paste does (typing a text of
+    /// 100,000 characters key by key takes WebDriver minutes).
+    async fn paste(&self, id: &str, value: &str) {
+        self.client
+            .execute(
+                "const field = document.getElementById(arguments[0]); \
+                 field.value = arguments[1]; \
+                 field.dispatchEvent(new Event('input', {bubbles: true})); \
+                 field.dispatchEvent(new Event('change', {bubbles: true}));",
+                vec![json!(id), json!(value)],
+            )
+            .await
+            .unwrap();
+    }
+
     async fn choose(&self, id: &str, value: &str) {
         let menu = self.client.find(Locator::Id(id)).await.unwrap();
         menu.select_by_value(value).await.unwrap();
@@ -1334,29 +1349,37 @@ async fn accessible_in_every_scene(session: &Session, axe: &str, theme: &str) {
 }
 
 /// Figures, not a test (run with `--ignored --nocapture`; nothing is asserted about
-/// time): how long each API answer the page waits for takes in normal play, measured
-/// by Chromium's resource timing, for the example and random starts of every game in
-/// the menu, normal and misère, with the computer moving first and one move of the
-/// person's; and the page's load to ready.
+/// time). Measured in the page, by Chromium's clock:
+///
+/// - **Click to board:** from the click that makes a move to the board showing the
+///   position it leaves, for up to six moves of two people from the example and from a
+///   random start of every game in the menu, normal and misère; its p50, p95 and
+///   largest, by game and over all.
+/// - **Ready:** from navigation to the page ready to use (`nimlab-ready`), 5 loads.
+/// - **A restored link of 500 moves:** from navigation to the game shown with its 500
+///   moves (`nimlab-shown`), 5 loads.
+/// - **Moves on huge boards:** a move built on Nim with 20,000 heaps and on a row of
+///   120,000 Turning Turtles coins, from the click to the board, 5 each.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore]
-async fn figures_of_the_page_in_normal_play() {
+async fn figures_of_the_page() {
     let Some(session) = session().await else {
         return;
     };
+    let quantile = |times: &mut Vec<f64>, q: f64| {
+        times.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        times[((times.len() as f64 - 1.0) * q).round() as usize]
+    };
     let mut loads = Vec::new();
     for _ in 0..5 {
-        session.client.goto(&session.base).await.unwrap();
+        session.reopen(&session.base).await;
         let ready = session
             .until(
                 "the page ready",
-                "const m = performance.getEntriesByName('nimlab-ready'); \
-                 const n = performance.getEntriesByType('navigation')[0]; \
-                 return m.length > 0 && [m[0].startTime, n.domInteractive, n.loadEventEnd]",
+                "const m = performance.getEntriesByName('nimlab-ready'); return m.length > 0 && m[0].startTime",
             )
             .await;
-        loads.push(ready[0].as_f64().unwrap());
-        eprintln!("load: ready at {ready}");
+        loads.push(ready.as_f64().unwrap());
     }
     let games = session
         .script("return [...document.querySelectorAll('#game-menu option')].map(o => o.value)")
@@ -1366,133 +1389,183 @@ async fn figures_of_the_page_in_normal_play() {
     for game in games.as_array().unwrap() {
         let game = game.as_str().unwrap();
         let mut times = Vec::new();
-        let mut failures = Vec::new();
+        let mut refused = Vec::new();
         for misere in [false, true] {
-            for start in 0..4 {
-                session.client.goto(&session.base).await.unwrap();
-                session
-                    .until(
-                        "the menu",
-                        "return document.querySelectorAll('#game-menu option').length > 10",
-                    )
-                    .await;
-                session.script("performance.setResourceTimingBufferSize(10000); performance.clearResourceTimings()").await;
+            for random in [false, true] {
+                session.open().await;
                 session.choose("game-menu", game).await;
-                session.choose("first-player", "computer").await;
+                session.choose("mode", "people").await;
                 if misere {
                     session.click("#misere").await;
                 }
-                if start == 0 {
-                    session.click("#start").await;
-                } else {
-                    session.click("#random-start").await;
-                }
+                session
+                    .click(if random { "#random-start" } else { "#start" })
+                    .await;
                 let state = session
                     .until(
-                        "the person's turn, the end or an error",
-                        "const s = document.getElementById('status').textContent; \
+                        "the board or an error",
+                        "const a = document.getElementById('game-area'); \
+                         const s = document.getElementById('status').textContent; \
                          const e = document.getElementById('error').textContent; \
-                         return e ? 'error: ' + e : (s.endsWith('Your move.') || s.includes('Game over') || s.startsWith('No move')) && s",
+                         return e ? 'error: ' + e : !a.hidden && s.length > 0 && s",
                     )
                     .await;
                 let state = state.as_str().unwrap().to_string();
                 if state.starts_with("error") {
-                    failures.push(format!(
-                        "{}{}: {state}",
-                        if misere { "misère " } else { "" },
-                        start
-                    ));
+                    refused.push(format!("{}{state}", if misere { "misère " } else { "" }));
                     continue;
                 }
-                if state.ends_with("Your move.") {
-                    // One move of the person's: the first place to click, as often as
-                    // the move needs.
+                'moves: for _ in 0..6 {
+                    // A move of several clicks: the last one's time counts.
                     for _ in 0..4 {
-                        let clicked = session
-                            .script(
-                                "const t = document.querySelector('#board .target:not(.chosen)') \
-                                   || document.querySelector('#move-list button'); \
-                                 if (!t) return false; \
-                                 t.dispatchEvent(new MouseEvent('click', {bubbles: true})); return true",
-                            )
-                            .await;
-                        if clicked != Value::Bool(true) {
-                            break;
-                        }
-                        let now = session
-                            .until(
-                                "a move or a place to click next",
-                                "const s = document.getElementById('status').textContent; \
-                                 const e = document.getElementById('error').textContent; \
-                                 return e ? 'error' : s.startsWith('Click a highlighted') ? 'more' \
-                                   : (s.endsWith('Your move.') || s.includes('Game over')) && document.querySelectorAll('#history li').length > 2 && 'moved'",
-                            )
-                            .await;
-                        if now != "more" {
-                            break;
+                        let moved = session
+                            .client
+                            .execute_async(CLICK_TO_BOARD, vec![])
+                            .await
+                            .unwrap();
+                        match moved[0].as_str() {
+                            Some("moved") => {
+                                times.push(moved[1].as_f64().unwrap());
+                                continue 'moves;
+                            }
+                            Some("more") => {}
+                            _ => break 'moves,
                         }
                     }
-                }
-                let entries = session
-                    .script(
-                        "return performance.getEntriesByType('resource') \
-                           .filter(e => e.name.includes('/api/') && !e.name.includes('/api/guide')) \
-                           .map(e => [e.name.split('/api/')[1], e.duration])",
-                    )
-                    .await;
-                for entry in entries.as_array().unwrap() {
-                    let time = entry[1].as_f64().unwrap();
-                    if time > 200.0 {
-                        let convention = if misere { "misère" } else { "normal" };
-                        let what = if start == 0 {
-                            "the example"
-                        } else {
-                            "a random start"
-                        };
-                        eprintln!(
-                            "slow: {game} {convention} from {what}: {} {time:.0} ms",
-                            entry[0]
-                        );
-                    }
-                    times.push(time);
+                    break;
                 }
             }
         }
-        times.sort_by(|a, b| a.partial_cmp(b).unwrap());
-        let at = |q: f64| times[((times.len() as f64 - 1.0) * q).round() as usize];
         if !times.is_empty() {
+            let count = times.len();
+            let (p50, p95) = (quantile(&mut times, 0.5), quantile(&mut times, 0.95));
             rows.push(format!(
-                "{game:24} {:4} answers  p50 {:6.1} ms  p95 {:6.1} ms  max {:6.1} ms{}",
-                times.len(),
-                at(0.5),
-                at(0.95),
-                times[times.len() - 1],
-                if failures.is_empty() {
+                "{game:24} {count:3} moves  p50 {p50:6.1} ms  p95 {p95:6.1} ms  max {:6.1} ms{}",
+                times[count - 1],
+                if refused.is_empty() {
                     String::new()
                 } else {
-                    format!("  refused: {failures:?}")
+                    format!("  refused: {refused:?}")
                 }
             ));
         }
         all.extend(times);
     }
-    all.sort_by(|a, b| a.partial_cmp(b).unwrap());
     for row in &rows {
         eprintln!("{row}");
     }
-    let at = |q: f64| all[((all.len() as f64 - 1.0) * q).round() as usize];
+    let count = all.len();
     eprintln!(
-        "all games: {} answers, p50 {:.1} ms, p95 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
-        all.len(),
-        at(0.5),
-        at(0.95),
-        at(0.99),
-        all[all.len() - 1]
+        "click to board, every game: {count} moves, p50 {:.1} ms, p95 {:.1} ms, max {:.1} ms",
+        quantile(&mut all, 0.5),
+        quantile(&mut all, 0.95),
+        all[count - 1]
     );
-    loads.sort_by(|a, b| a.partial_cmp(b).unwrap());
     eprintln!("page ready (ms after navigation start), 5 loads: {loads:?}");
+
+    // A link of 500 moves: Nim 300 300, each player taking one token in turn.
+    let moves: Vec<&str> = (0..500)
+        .map(|i| if i % 2 == 0 { "1+1" } else { "2+1" })
+        .collect();
+    let link = format!(
+        "{}#game=nim&start=300+300&mode=people&move={}",
+        session.base,
+        moves.join("&move=")
+    );
+    let mut restored = Vec::new();
+    for _ in 0..5 {
+        session.reopen(&link).await;
+        let shown = session
+            .until(
+                "the game of 500 moves",
+                "const m = performance.getEntriesByName('nimlab-shown'); \
+                 return m.length > 0 && document.querySelectorAll('#history li').length === 501 && m[0].startTime",
+            )
+            .await;
+        restored.push(shown.as_f64().unwrap());
+    }
+    eprintln!("a link of 500 moves shown (ms after navigation start), 5 loads: {restored:?}");
+
+    // Moves on huge boards, built.
+    for (name, link, part, amount) in [
+        (
+            "Nim, 20,000 heaps",
+            format!(
+                "{}#game=nim&start={}&mode=people",
+                session.base,
+                vec!["7"; 20_000].join("+")
+            ),
+            "20000",
+            "1",
+        ),
+        (
+            "Turning Turtles, 120,000 coins",
+            format!(
+                "{}#game=turtles&start={}HHHHH&mode=people",
+                session.base,
+                "T".repeat(119_995)
+            ),
+            "120000",
+            "",
+        ),
+    ] {
+        session.reopen(&link).await;
+        session.moves_played(0).await;
+        let mut times = Vec::new();
+        for played in 0..5 {
+            session
+                .set(
+                    "builder-part",
+                    &(part.parse::<usize>().unwrap() - played).to_string(),
+                )
+                .await;
+            session.set("builder-amount", amount).await;
+            let moved = session
+                .client
+                .execute_async(
+                    &CLICK_TO_BOARD.replace(
+                        "document.querySelector('#board .target:not(.chosen)') || document.querySelector('#move-list button')",
+                        "document.querySelector('#builder button[type=submit]')",
+                    ),
+                    vec![],
+                )
+                .await
+                .unwrap();
+            assert_eq!(moved[0], "moved", "{name}: {moved}");
+            times.push(moved[1].as_f64().unwrap());
+        }
+        eprintln!("{name}: a move built, click to board (ms): {times:?}");
+    }
     session.client.clone().close().await.unwrap();
 }
+
+/// An async script for WebDriver: click the first place to click (or the first move
+/// listed) and answer `["moved", ms]` when the history shows one more move, from the
+/// click to the board drawn; `["more", ms]` when the move needs another click,
+/// `["none", 0]` when there is nothing to click and `["error", text]` on an error.
+const CLICK_TO_BOARD: &str = "
+    const done = arguments[arguments.length - 1];
+    const target = document.querySelector('#board .target:not(.chosen)') || document.querySelector('#move-list button');
+    const status = document.getElementById('status');
+    if (!target || status.textContent.includes('Game over')) { done(['none', 0]); return; }
+    const count = () => document.querySelectorAll('#history li').length;
+    const before = count();
+    const start = performance.now();
+    const area = document.getElementById('game-area');
+    const check = () => {
+      const error = document.getElementById('play-error').textContent || document.getElementById('typed-error').textContent;
+      if (error) return ['error', error];
+      if (count() > before) return ['moved', performance.now() - start];
+      if (status.textContent.startsWith('Click a highlighted')) return ['more', performance.now() - start];
+      return null;
+    };
+    const observer = new MutationObserver(() => {
+      const found = check();
+      if (found) { observer.disconnect(); done(found); }
+    });
+    observer.observe(area, { childList: true, subtree: true, characterData: true });
+    target.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+";
 
 impl Session {
     /// Wait until the element `id`'s text contains `words`; its text then.
@@ -1903,7 +1976,9 @@ async fn the_guide_follows_the_game_being_played() {
 }
 
 /// A start the computer cannot analyze is said in words about the game, and two
-/// people can still play it: Grundy's game from a heap of 3,000,000.
+/// people can still play it: Grundy's game from a heap of 3,000,000. Starts the page
+/// refused in words for developers are played: a heap of 100,000 digits, a sum of
+/// 2001 games.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_start_beyond_the_computer_is_explained_and_playable_by_two() {
     let Some(session) = session().await else {
@@ -1930,6 +2005,22 @@ async fn a_start_beyond_the_computer_is_explained_and_playable_by_two() {
         session.moves_played(1).await,
         "Player 1 chose to split the heap (3000000 → 1000 + 2999000). Player 2 to move."
     );
+
+    // Starts the page once refused: a heap of 100,000 digits (beyond the memory of
+    // a request), a sum of 2001 games.
+    let huge = format!("1{}", "0".repeat(100_000));
+    let sum = vec!["kayles"; 2001].join(" + ");
+    let fives = vec!["5"; 2001].join(" + ");
+    for (game, position) in [("nim", huge.as_str()), (sum.as_str(), fives.as_str())] {
+        session.open().await;
+        session.paste("game-spec", game).await;
+        session.choose("mode", "computer").await;
+        session.paste("start-position", position).await;
+        session.click("#start").await;
+        session.moves_played(0).await;
+        assert_eq!(text_of(&session, "status").await, "Your move.");
+        assert_eq!(text_of(&session, "error").await, "");
+    }
     session.client.clone().close().await.unwrap();
 }
 

@@ -8,6 +8,7 @@ import { element, svgNode, svgText } from "./dom.js";
 const DRAW_LIMIT = 240; // tokens, pins or coins drawn; bigger boards are text
 const CELL_LIMIT = 4000; // squares of a plane drawn
 const VERTEX_LIMIT = 40; // vertices of a graph drawn
+const PART_LIMIT = 24; // games of a sum drawn
 
 /** Draw `board` into `container`. `view.clickable(spot)` says whether a spot may be
  * clicked now and how to show it ({result, label, chosen}), or null; `view.click`
@@ -95,7 +96,7 @@ export function drawnAsText(board) {
     case "graph":
       return !board.edges || Number(board.vertices) > VERTEX_LIMIT;
     case "sum":
-      return board.parts.some((part) => drawnAsText(part.board));
+      return board.parts.length > PART_LIMIT || board.parts.some((part) => drawnAsText(part.board));
     default:
       return true;
   }
@@ -353,6 +354,10 @@ function drawVertexButtons(container, vertices, onVertex, view, prefix) {
 }
 
 function drawSum(container, board, view, prefix) {
+  if (board.parts.length > PART_LIMIT) {
+    container.append(element("p", { class: "big-text" }, `${board.parts.length} games: ${board.parts.map((part) => part.game).join(" + ")}`));
+    return;
+  }
   board.parts.forEach((part, index) => {
     const box = element("fieldset", { class: "part" });
     box.append(element("legend", {}, `Game ${index + 1}: ${part.game}`));

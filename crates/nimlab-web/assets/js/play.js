@@ -243,6 +243,8 @@ export function createPlayer(api, hooks) {
     $("typed-error").textContent = "";
     $("game-area").hidden = false;
     render(m);
+    // For measurements: a game is shown from here.
+    performance.mark("nimlab-shown");
     hooks.playing(m);
     // On a small screen the board starts below the form: bring it into view.
     if ($("status").getBoundingClientRect().top > window.innerHeight * 0.6) {
