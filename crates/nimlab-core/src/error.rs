@@ -205,8 +205,13 @@ fn escape(text: &str) -> String {
 }
 
 /// Longest message shown whole, in characters. A longer one (naming a sum of
-/// thousands of games) keeps its start and its end, which say what failed and why.
-const MAX_MESSAGE_CHARS: usize = 400;
+/// thousands of games) keeps its start and its end, which say what failed and why,
+/// [`KEPT_CHARS`] each: shorter than this, so a message shortened once is left as it
+/// is when it is shortened again.
+const MAX_MESSAGE_CHARS: usize = 360;
+
+/// Characters kept at each end of a message longer than [`MAX_MESSAGE_CHARS`].
+const KEPT_CHARS: usize = 150;
 
 /// A message with every word longer than 40 characters shortened as [`quote`] does
 /// and control characters escaped, so that a game spec or a number with a million
@@ -222,8 +227,8 @@ pub fn shorten_words(message: &str) -> String {
     if count <= MAX_MESSAGE_CHARS {
         return words;
     }
-    let head: String = words.chars().take(MAX_MESSAGE_CHARS / 2).collect();
-    let tail: String = words.chars().skip(count - MAX_MESSAGE_CHARS / 2).collect();
+    let head: String = words.chars().take(KEPT_CHARS).collect();
+    let tail: String = words.chars().skip(count - KEPT_CHARS).collect();
     format!("{head} … ({count} characters in all) … {tail}")
 }
 
@@ -252,6 +257,7 @@ mod tests {
         assert!(message.starts_with("play of graph:l + "), "{message}");
         assert!(message.ends_with(" is too large for that"), "{message}");
         assert!(message.contains("characters in all"), "{message}");
+        assert_eq!(shorten_words(&message), message, "shortened once only");
     }
 
     #[test]

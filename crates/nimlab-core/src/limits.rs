@@ -59,6 +59,16 @@ impl Limit {
     }
 }
 
+/// The most games one spec sums. Every answer about a sum goes through each of its
+/// games (its board, its values, its text), so a spec of a hundred thousand parts
+/// would cost seconds of work that no budget could stop midway.
+pub const SUM_PARTS: Limit = Limit {
+    name: "games in a sum",
+    value: 10_000,
+    unit: "games",
+    reason: "every answer about a sum goes through each of its games",
+};
+
 /// Positions of a heap game whose misère play has no rule are solved by searching
 /// every position reachable: about the number of partitions of the total.
 pub const MISERE_HEAP_SEARCH: Limit = Limit {
@@ -273,6 +283,23 @@ pub const GRUNDY_TABLE: Limit = Limit {
     reason: "the table is held in memory (400 MB)",
 };
 
+/// The most values of one nim-sequence a long run computes (`grundy --out`).
+pub const GRUNDY_RUN: Limit = Limit {
+    name: "values in one nim-sequence run",
+    value: 1 << 50,
+    unit: "values",
+    reason: "the octal engine keeps at most 4 GiB of values at any length; 2^50 values \
+             would take years",
+};
+
+/// The most threads one computation uses (`--jobs`).
+pub const JOBS: Limit = Limit {
+    name: "threads of one computation",
+    value: 1024,
+    unit: "threads",
+    reason: "more threads than processors only wait for each other",
+};
+
 /// The longest text read as a position or task input from standard input.
 pub const INPUT_TEXT: Limit = Limit {
     name: "text read from standard input",
@@ -350,6 +377,7 @@ pub const FIBONACCI_INDEX: Limit = Limit {
 
 /// Every limit, for documentation.
 pub const ALL: &[Limit] = &[
+    SUM_PARTS,
     MISERE_HEAP_SEARCH,
     MISERE_QUOTIENT_HEAPS,
     MISERE_QUOTIENT_ORDER,
@@ -375,6 +403,8 @@ pub const ALL: &[Limit] = &[
     DAG_EDGES,
     LOOPY_GRAPH_WORK,
     GRUNDY_TABLE,
+    GRUNDY_RUN,
+    JOBS,
     INPUT_TEXT,
     TASK_COUNT,
     TASK_TABLE,

@@ -5,8 +5,9 @@
 //! the game its spec names (a graph the record carries, else the example a file name
 //! stands for), the start and every move checked legal, and the review.
 
+use crate::QUESTION_TIME;
 use nimlab_core::Budget;
-use nimlab_core::registry::{example_loader, game_with};
+use nimlab_core::registry::{Spec, example_loader};
 use nimlab_core::report::record::Record;
 use nimlab_core::report::review::review;
 
@@ -17,11 +18,15 @@ pub fn record(data: &[u8]) {
     else {
         return;
     };
-    let game = match &record.graph {
-        Some(graph) => game_with(&record.game, &|_| Ok(graph.clone())),
-        None => game_with(&record.game, &example_loader),
+    let budget = Budget::question(Some(QUESTION_TIME));
+    let graph = record.graph.clone();
+    let loaded = |name: &str| match &graph {
+        Some(graph) => Ok(graph.clone()),
+        None => example_loader(name),
     };
-    let Ok(game) = game else {
+    let Some(game) =
+        (record.game.parse::<Spec>().ok()).and_then(|spec| spec.build(&loaded, &budget).ok())
+    else {
         return;
     };
     let Ok(replay) = record.replay(game.as_ref()) else {
@@ -32,6 +37,6 @@ pub fn record(data: &[u8]) {
         replay.convention,
         &replay.start,
         &replay.moves,
-        &Budget::unlimited(),
+        &budget,
     );
 }

@@ -1,5 +1,5 @@
 //! The files of long runs (`crates/nimlab-runs`): the checkpoint a `grundy --out` run
-//! resumes from, with the output and the table it vouches for, and census files.
+//! resumes from, with the output and the state it vouches for, and census files.
 
 use nimlab_core::research::census::{self, CensusLine, ReportStyle};
 use nimlab_runs::census_file::{self, CensusFile, Header};
@@ -18,11 +18,12 @@ const CUT: &[u8] = b"\n--8<--\n";
 /// a few values, and the run stays within milliseconds.
 const MOST_VALUES: u64 = 1 << 14;
 
-/// A checkpoint, the output it belongs to and the run's table, separated by lines
-/// `--8<--`. The checkpoint is read as it is, unless it is a JSON object: then it is
-/// the checkpoint's record, sealed with the CRC-32 line a run writes, and the CRC-32s
-/// of the output and the table that it leaves out are filled in from the files given,
-/// so that the fuzzer gets past them as a forger would.
+/// A checkpoint, the output it belongs to and the run's state (of the counts format),
+/// separated by lines `--8<--`. The checkpoint is read as it is, unless it is a JSON
+/// object: then it is the checkpoint's record, sealed with the CRC-32 line a run
+/// writes, and the CRC-32s of the output and the state that it leaves out are filled in
+/// from the files given (a `"state": [slot]` gets the state's CRC-32 after the slot), so
+/// that the fuzzer gets past them as a forger would.
 ///
 /// The checkpoint is loaded; a checkpoint of a small enough run of a game of the octal
 /// engine is resumed, as `grundy --out FILE --resume` does.
@@ -30,15 +31,16 @@ pub fn checkpoint(data: &[u8]) {
     let mut parts = split(data, CUT);
     let checkpoint = parts.next().unwrap_or_default();
     let output = parts.next().unwrap_or_default();
-    let table = parts.next().unwrap_or_default();
+    let state = parts.next().unwrap_or_default();
     let dir = tempfile::tempdir().expect("a temporary folder");
     let out = dir.path().join("sequence.txt");
     let written = fs::write(&out, output)
-        .and_then(|()| fs::write(sequence::table_path(&out), table))
+        .and_then(|()| fs::write(sequence::state_path(&out, 0), state))
+        .and_then(|()| fs::write(sequence::state_path(&out, 1), state))
         .and_then(|()| {
             fs::write(
                 sequence::checkpoint_path(&out),
-                sealed(checkpoint, output, table),
+                sealed(checkpoint, output, state),
             )
         });
     written.expect("the files of a checkpoint written");
@@ -52,15 +54,19 @@ pub fn checkpoint(data: &[u8]) {
 }
 
 /// The checkpoint file for `checkpoint`: as it is, or sealed (see [`checkpoint`]).
-fn sealed(checkpoint: &[u8], output: &[u8], table: &[u8]) -> Vec<u8> {
+fn sealed(checkpoint: &[u8], output: &[u8], state: &[u8]) -> Vec<u8> {
     let Ok(Value::Object(mut record)) = serde_json::from_slice::<Value>(checkpoint) else {
         return checkpoint.to_vec();
     };
     fill_crc(&mut record, "output_crc", "bytes", 1, output);
-    fill_crc(&mut record, "table_crc", "table_values", 2, table);
+    if let Some(Value::Array(slot)) = record.get_mut("state") {
+        if slot.len() == 1 {
+            slot.push(crc32fast::hash(state).into());
+        }
+    }
     let record = Value::Object(record).to_string();
     let crc = crc32fast::hash(record.as_bytes());
-    format!("nimlab checkpoint 3 crc32:{crc:08x}\n{record}\n").into_bytes()
+    format!("nimlab checkpoint 4 crc32:{crc:08x}\n{record}\n").into_bytes()
 }
 
 /// Fill in `record[key]`, if it is missing, with the CRC-32 of the first
@@ -97,6 +103,7 @@ fn resume(out: &Path, saved: &Checkpoint) {
         rules,
         resume: true,
         checkpoint_every: Duration::from_secs(3600),
+        threads: 1,
     };
     let _ = run.execute(&mut |_| {}, &|| false);
 }

@@ -24,7 +24,8 @@ pub fn spec(data: &[u8]) {
     let Ok(spec) = spec.parse::<Spec>() else {
         return;
     };
-    let Ok(game) = spec.build(&example_loader, &Budget::unlimited()) else {
+    let budget = Budget::question(Some(crate::QUESTION_TIME));
+    let Ok(game) = spec.build(&example_loader, &budget) else {
         return;
     };
     let canonical = game.spec();

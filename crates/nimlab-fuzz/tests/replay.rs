@@ -11,12 +11,7 @@ static ALLOCATOR: nimlab_web::memory::Counting = nimlab_web::memory::Counting::S
 
 /// Crashes found and not fixed yet, by target and file name: each is an open finding
 /// of `fuzz/README.md`, skipped here until its fix lands (then it leaves this list).
-const KNOWN_FAILURES: &[(&str, &str)] = &[
-    // The registry (issue 25, the lead's): a file name ending in `+` is written in
-    // the canonical spec as it was typed, which then reads as a sum with a part
-    // missing.
-    ("spec", "canonical-spec-of-file-name-ending-in-plus"),
-];
+const KNOWN_FAILURES: &[(&str, &str)] = &[];
 
 /// The files of `fuzz/FOLDER/TARGET/`, sorted (none if the folder does not exist).
 fn inputs(folder: &str, target: &str) -> Vec<PathBuf> {

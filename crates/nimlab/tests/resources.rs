@@ -194,7 +194,7 @@ fn census_lists_sequences_and_quotients_are_bounded() {
     for device in ["/dev/zero", "/dev/urandom"] {
         let (status, stderr) = capped(&["census", "--codes", device], b"");
         assert_eq!(status, 2);
-        assert!(stderr.contains("not text"), "{stderr}");
+        assert!(stderr.contains("character device"), "{stderr}");
     }
     let huge = format!("1{}", "0".repeat(40));
     for args in [
@@ -212,11 +212,11 @@ fn census_lists_sequences_and_quotients_are_bounded() {
     assert!(stderr.contains("at most 64 digits"), "{stderr}");
 }
 
-/// A long run's checkpoint and table, made hostile: a checkpoint that never ends, one
-/// that claims more values than asked, and a table that is a device. Each is refused
+/// A long run's checkpoint and state, made hostile: a checkpoint that never ends, one
+/// that claims more values than asked, and a state that is a device. Each is refused
 /// in one line, within the memory cap, before anything is read in full.
 #[test]
-fn long_run_checkpoints_and_tables_are_bounded() {
+fn long_run_checkpoints_and_states_are_bounded() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("run.txt");
     let out = out.to_str().unwrap();
@@ -226,6 +226,8 @@ fn long_run_checkpoints_and_tables_are_bounded() {
         "octal:0.167",
         "--upto",
         "1000",
+        "--format",
+        "counts",
         "--out",
         out,
         "--resume",
@@ -234,13 +236,14 @@ fn long_run_checkpoints_and_tables_are_bounded() {
     let (status, stderr) = capped(&resume, b"");
     assert_eq!(status, 2);
     assert!(stderr.contains("character device"), "{stderr}");
-    let record = |table_values: u64| {
+    let record = |values: u64| {
         let record = format!(
-            "{{\"spec\":\"octal:0.167\",\"format\":\"plain\",\"upto\":1000,\"values\":0,\
-             \"bytes\":0,\"output_crc\":0,\"table_values\":{table_values},\"table_crc\":0}}"
+            "{{\"spec\":\"octal:0.167\",\"format\":\"counts\",\"upto\":1000,\
+             \"values\":{values},\"bytes\":0,\"output_crc\":0,\"checksum\":0,\
+             \"state\":[0,0]}}"
         );
         let crc = crc32fast::hash(record.as_bytes());
-        format!("nimlab checkpoint 3 crc32:{crc:08x}\n{record}\n")
+        format!("nimlab checkpoint 4 crc32:{crc:08x}\n{record}\n")
     };
     std::fs::remove_file(&checkpoint).unwrap();
     std::fs::write(&checkpoint, record(u64::MAX)).unwrap();
@@ -248,7 +251,7 @@ fn long_run_checkpoints_and_tables_are_bounded() {
     assert_eq!(status, 2);
     assert!(stderr.contains("more than the 1001 asked"), "{stderr}");
     std::fs::write(&checkpoint, record(1001)).unwrap();
-    std::os::unix::fs::symlink("/dev/zero", format!("{out}.table")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", format!("{out}.state.0")).unwrap();
     let (status, stderr) = capped(&resume, b"");
     assert_eq!(status, 2);
     assert!(stderr.contains("character device"), "{stderr}");

@@ -231,6 +231,10 @@ impl EngineSequence {
                  16-bit values",
                 self.spec
             )),
+            // The adapter's solvers keep every value.
+            SolveError::OutsideWindow { .. } => {
+                Error::NoKnownValue(format!("{}: {error}", self.spec))
+            }
         }
     }
 }

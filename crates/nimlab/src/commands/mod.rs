@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod census;
 pub mod grundy;
+mod long;
 pub mod moves;
 pub mod period;
 pub mod play;
@@ -69,21 +70,24 @@ const _: () = assert!(QUESTION_TIME.value == 1500, "DEFAULT_TIME_LIMIT says 1.5 
 impl TimeLimit {
     /// The budget of one question within this time limit.
     fn budget(&self) -> Result<Budget, Failure> {
-        let seconds: f64 = self
-            .time_limit
-            .parse()
-            .ok()
-            .filter(|s: &f64| s.is_finite() && (0.0..=1e9).contains(s))
-            .ok_or_else(|| {
-                InputError::invalid(
-                    "--time-limit",
-                    &self.time_limit,
-                    "a number of seconds from 0 (no limit) to 1000000000",
-                )
-            })?;
-        let time = (seconds > 0.0).then(|| Duration::from_secs_f64(seconds));
-        Ok(Budget::question(time))
+        Ok(Budget::question(parse_time_limit(&self.time_limit)?))
     }
+}
+
+/// SECONDS of `--time-limit`: the time allowed, or `None` for no limit (0).
+fn parse_time_limit(text: &str) -> Result<Option<Duration>, Failure> {
+    let seconds: f64 = text
+        .parse()
+        .ok()
+        .filter(|s: &f64| s.is_finite() && (0.0..=1e9).contains(s))
+        .ok_or_else(|| {
+            InputError::invalid(
+                "--time-limit",
+                text,
+                "a number of seconds from 0 (no limit) to 1000000000",
+            )
+        })?;
+    Ok((seconds > 0.0).then(|| Duration::from_secs_f64(seconds)))
 }
 
 /// Why a list of moves stops before the last one: the number asked for, or the
