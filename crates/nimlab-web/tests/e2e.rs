@@ -174,15 +174,27 @@ impl Session {
     }
 
     /// Screenshots of the page at a desktop's size (1366×900) and a phone's
-    /// (390×844), `e2e-NAME-desktop.png` and `e2e-NAME-phone.png`; the window is
+    /// (390×844), `e2e-NAME-desktop.png` and `e2e-NAME-phone.png`; the page is
     /// left at the desktop's size.
     async fn screenshots(&self, name: &str) {
-        self.client.set_window_size(390, 844).await.unwrap();
-        tokio::time::sleep(Duration::from_millis(150)).await;
+        self.viewport(390, 844).await;
         self.screenshot(&format!("{name}-phone")).await;
-        self.client.set_window_size(1366, 900).await.unwrap();
-        tokio::time::sleep(Duration::from_millis(150)).await;
+        self.viewport(1366, 900).await;
         self.screenshot(&format!("{name}-desktop")).await;
+    }
+
+    /// Size the window so that the page itself (the viewport) is `width`×`height`.
+    async fn viewport(&self, width: u32, height: u32) {
+        self.client.set_window_size(width, height).await.unwrap();
+        // The window's frame takes from its height only (headless Chromium reports
+        // the outer width of a narrow window wrongly).
+        let frame = self.script("return outerHeight - innerHeight").await;
+        let frame = frame.as_u64().unwrap() as u32;
+        self.client
+            .set_window_size(width, height + frame)
+            .await
+            .unwrap();
+        tokio::time::sleep(Duration::from_millis(150)).await;
     }
 
     /// Make the page's next request to a path starting with `path` fail as
@@ -1594,6 +1606,32 @@ impl Session {
         assert_eq!(clicked, Value::Bool(true));
     }
 
+    /// Play the winning move, with the computer replying, until the game is won;
+    /// `played` moves are in the history now.
+    async fn win_to_the_end(&self, mut played: usize) {
+        loop {
+            let status = text_of(self, "status").await;
+            if status.contains("Game over") {
+                assert!(status.ends_with("Game over: you won."), "{status}");
+                return;
+            }
+            self.click_winning().await;
+            played += 2;
+            let status = self
+                .until(
+                    "the reply or the end",
+                    &format!(
+                        "const n = document.querySelectorAll('#history li').length; \
+                         const s = document.getElementById('status').textContent; \
+                         return (n >= {} || s.includes('Game over')) && !s.includes('thinking') && s",
+                        played + 1
+                    ),
+                )
+                .await;
+            assert!(played < 30, "the game did not end: {status}");
+        }
+    }
+
     /// Open `address` afresh (not as a jump within the page shown).
     async fn reopen(&self, address: &str) {
         self.client.goto("about:blank").await.unwrap();
@@ -1726,28 +1764,7 @@ async fn a_failed_request_at_any_step_leaves_a_game_that_goes_on() {
     session.says("review-summary", "no mistakes").await;
 
     // The game goes on to its end.
-    let mut played = 6;
-    loop {
-        let status = text_of(&session, "status").await;
-        if status.contains("Game over") {
-            assert!(status.ends_with("Game over: you won."), "{status}");
-            break;
-        }
-        session.click_winning().await;
-        played += 2;
-        let status = session
-            .until(
-                "the reply or the end",
-                &format!(
-                    "const n = document.querySelectorAll('#history li').length; \
-                     const s = document.getElementById('status').textContent; \
-                     return (n >= {} || s.includes('Game over')) && !s.includes('thinking') && s",
-                    played + 1
-                ),
-            )
-            .await;
-        assert!(played < 30, "the game did not end: {status}");
-    }
+    session.win_to_the_end(6).await;
 
     // Explore: a failed plot replaces the old one, then a plot comes.
     session.click("#tab-explore").await;
@@ -1766,6 +1783,108 @@ async fn a_failed_request_at_any_step_leaves_a_game_that_goes_on() {
         .text_once_set("the plot's caption", "sequence-caption")
         .await;
     assert_eq!(text_of(&session, "explore-error").await, "");
+    session.client.clone().close().await.unwrap();
+}
+
+/// No dead ends, each failure at each step: the server busy (503 with Retry-After),
+/// the request too slow (408) and the server gone (no answer), each injected at the
+/// start, the person's move, the computer's move, the review and Explore's plot. Each
+/// time the page keeps the last good state, says what happened in one sentence and
+/// goes on (Start again, Try again, or the computer trying again by itself when the
+/// server asked it to wait); the game is then won to its end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_failure_at_each_step_is_recovered() {
+    let Some(session) = session().await else {
+        return;
+    };
+    let failures = [
+        (busy(), "the server is busy right now."),
+        (
+            json!({"status": 408, "body": {"error": "out-of-time", "message": "the request's body did not arrive within 10 s"}}),
+            "the request took too long to reach the server.",
+        ),
+        (
+            json!({"status": 0}),
+            "the server cannot be reached: is nimlab serve still running?",
+        ),
+    ];
+    for (failure, words) in failures {
+        let asked_to_wait = failure["retry_after"].is_number();
+        // The start: nothing is shown, and Start starts it.
+        session.open().await;
+        session.set("game-spec", "nim").await;
+        session.set("start-position", "3 4 5").await;
+        session.fail_next("/api/position", failure.clone()).await;
+        session.click("#start").await;
+        let said = session.says("error", "did not start").await;
+        assert_eq!(said, format!("The game did not start: {words}"));
+        assert_eq!(session.hidden("game-area").await, Value::Bool(true));
+        session.click("#start").await;
+        assert_eq!(session.moves_played(0).await, "Your move.");
+        assert_eq!(text_of(&session, "error").await, "");
+        session.click("#show-analysis").await;
+
+        // The person's move: the board stays as it was; Try again makes the move.
+        session.fail_next("/api/position", failure.clone()).await;
+        session.click_winning().await;
+        let said = session.says("play-error", "not made").await;
+        assert_eq!(said, format!("Your move was not made: {words}"));
+        assert_eq!(session.moves_played(0).await, "Your move.");
+        session.click("#retry").await;
+        session.moves_played(2).await;
+        assert_eq!(text_of(&session, "play-error").await, "");
+
+        // The computer's move: tried again by itself when the server asked to wait,
+        // else by Try again, Take back possible meanwhile.
+        session
+            .fail_next("/api/computer-move", failure.clone())
+            .await;
+        session.click_winning().await;
+        if asked_to_wait {
+            session.says("play-error", "it tries again in 1 s").await;
+        } else {
+            let said = session.says("play-error", "did not arrive").await;
+            assert_eq!(said, format!("The computer's move did not arrive: {words}"));
+            assert_eq!(
+                session
+                    .script("return document.getElementById('undo').disabled")
+                    .await,
+                Value::Bool(false)
+            );
+            session.click("#retry").await;
+        }
+        session.moves_played(4).await;
+        assert_eq!(text_of(&session, "play-error").await, "");
+
+        // The review of the game so far.
+        session.fail_next("/api/review", failure.clone()).await;
+        session.click("#review").await;
+        let said = session
+            .says("play-error", "The review did not arrive")
+            .await;
+        assert_eq!(said, format!("The review did not arrive: {words}"));
+        session.click("#retry").await;
+        session.says("review-summary", "no mistakes").await;
+        session.win_to_the_end(4).await;
+
+        // Explore: the failed plot leaves no old plot on screen; the next one comes.
+        session.click("#tab-explore").await;
+        session.click("#plot-sequence").await;
+        session
+            .text_once_set("the plot's caption", "sequence-caption")
+            .await;
+        session.fail_next("/api/grundy", failure.clone()).await;
+        session.click("#plot-sequence").await;
+        let said = session.says("explore-error", "No plot").await;
+        assert_eq!(said, format!("No plot: {words}"));
+        assert_eq!(text_of(&session, "sequence-caption").await, "");
+        assert_eq!(session.hidden("sequence-result").await, Value::Bool(true));
+        session.click("#plot-sequence").await;
+        session
+            .text_once_set("the plot's caption", "sequence-caption")
+            .await;
+        assert_eq!(text_of(&session, "explore-error").await, "");
+    }
     session.client.clone().close().await.unwrap();
 }
 

@@ -4,6 +4,12 @@
 
 import { $, drawAxes, fraction, labelRoom, pixelCanvas, svgNode } from "./dom.js";
 
+/** Why a plot failed, as a clause after a colon: the request's words, lowercased. */
+function reason(error) {
+  const words = error.words || String(error.message);
+  return words.charAt(0).toLowerCase() + words.slice(1);
+}
+
 /** The points [n, value] of `values` from `from` to `to` to draw on a plot `columns`
  * pixels wide: every value when there are few, else each distinct value once per
  * column (at most 64), so that a million values draw as fast as a thousand and look
@@ -83,7 +89,7 @@ export function createExplorer(api, { changed, playHeap }) {
       if (mine !== asked) return;
       // The old plot goes: what is on screen is never the answer to another question.
       clearResult();
-      $("explore-error").textContent = `No plot: ${error.words ? error.words.charAt(0).toLowerCase() + error.words.slice(1) : error.message}`;
+      $("explore-error").textContent = `No plot: ${reason(error)}`;
       changed();
     }
   }
@@ -267,7 +273,7 @@ export function createExplorer(api, { changed, playHeap }) {
 
   function explored() {
     drawWythoff().catch((error) => {
-      $("explore-error").textContent = `No plot of Wythoff's P-positions: ${error.words || error.message}`;
+      $("explore-error").textContent = `No plot of Wythoff's P-positions: ${reason(error)}`;
     });
   }
 
