@@ -2040,6 +2040,22 @@ async fn a_link_holds_the_whole_game() {
     session.reopen(link.as_str().unwrap()).await;
     assert_eq!(session.moves_played(1).await, "Player 2 to move.");
 
+    // The example of docs/GUIDE.md.
+    session
+        .reopen(&format!(
+            "{}#game=nim&start=3+4+5&misere=1&mode=people&move=3+3&analysis=1",
+            session.base
+        ))
+        .await;
+    assert_eq!(session.moves_played(1).await, "Player 2 to move.");
+    assert_eq!(session.position_now().await, "3 4 2");
+    let shown = session
+        .script(
+            "return [document.getElementById('misere').checked, \
+               !document.getElementById('analysis').hidden]",
+        )
+        .await;
+    assert_eq!(shown, json!([true, true]));
     // A game on a graph without its graph.
     for link in [
         format!("{}#game=graph:loop.txt&start=1+3", session.base),
@@ -2182,6 +2198,87 @@ async fn take_back_after_the_computer_began_and_charts_read_exactly() {
     );
     assert_eq!(nothing_covered(&session, "value-chart").await, json!([]));
     session.screenshots("huge-chart").await;
+    session.client.clone().close().await.unwrap();
+}
+
+/// The remoteness of a Nim position by brute force: 0 at the end; else one more than
+/// the least remoteness of a losing position reached, if any, else one more than the
+/// largest of any position reached. Whether the player to move wins, with it.
+fn nim_remoteness(heaps: &[u32]) -> (bool, u32) {
+    let mut children = Vec::new();
+    for (i, &heap) in heaps.iter().enumerate() {
+        for left in 0..heap {
+            let mut next = heaps.to_vec();
+            next[i] = left;
+            children.push(nim_remoteness(&next));
+        }
+    }
+    let losing = children.iter().filter(|(wins, _)| !wins).map(|(_, r)| *r);
+    match losing.min() {
+        Some(r) => (true, r + 1),
+        None => (
+            false,
+            children.iter().map(|(_, r)| r + 1).max().unwrap_or(0),
+        ),
+    }
+}
+
+/// A timeline you can use: the chart plots the remoteness of each position played
+/// (checked against a brute force) as well as its Grundy value, says the choice in
+/// the link, and a click on a point goes back to that position, the moves after it
+/// kept for Redo.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_timeline_plots_remoteness_and_goes_back() {
+    let Some(session) = session().await else {
+        return;
+    };
+    session.start_mode("nim", "2 3 3", "people").await;
+    session.click("#show-analysis").await;
+    let positions = [[2, 3, 3], [2, 3, 1], [2, 1, 1], [0, 1, 1]];
+    for (played, text) in ["3 2", "2 2", "1 2"].iter().enumerate() {
+        session.set("move-text", text).await;
+        session.click("#typed-move button").await;
+        session.moves_played(played + 1).await;
+    }
+    session.choose("chart-kind", "remoteness").await;
+    let labels = session
+        .until(
+            "the remoteness chart",
+            "const p = [...document.querySelectorAll('#value-chart .point')]                .map(e => e.getAttribute('aria-label'));              return p.length === 4 && p.every(l => l.includes('remoteness')) && p",
+        )
+        .await;
+    for (i, heaps) in positions.iter().enumerate() {
+        let (wins, remoteness) = nim_remoteness(heaps);
+        let who = if wins {
+            "the player to move wins"
+        } else {
+            "the player to move loses"
+        };
+        let label = labels[i].as_str().unwrap();
+        assert!(
+            label.contains(&format!(": remoteness {remoteness}, {who}.")),
+            "position {heaps:?}: {label}"
+        );
+    }
+    assert!(
+        session
+            .fragment()
+            .await
+            .contains(&("chart".to_string(), "remoteness".to_string()))
+    );
+    // Back to the position after the first move.
+    session.click("#value-chart .point[data-index='1']").await;
+    assert_eq!(session.moves_played(1).await, "Player 2 to move.");
+    assert_eq!(session.position_now().await, "2 3 1");
+    let pairs = session.fragment().await;
+    assert_eq!(
+        pairs.iter().filter(|(k, _)| k == "redo").count(),
+        2,
+        "{pairs:?}"
+    );
+    session.click("#redo").await;
+    session.moves_played(2).await;
+    assert_eq!(session.position_now().await, "2 1 1");
     session.client.clone().close().await.unwrap();
 }
 
