@@ -2125,8 +2125,8 @@ async fn a_start_beyond_the_computer_is_explained_and_playable_by_two() {
     let status = session.says("status", "cannot play").await;
     assert_eq!(
         status,
-        "The computer cannot play from here: nobody knows who wins from here: this game's \
-         values have never been worked out this far. Two people can still play it."
+        "The computer cannot play from here: this game's values have never been worked out \
+         this far, so nobody knows who wins. Two people can still play it."
     );
     for jargon in ["Flammenkamp", "MiB", "command line", "period"] {
         assert!(!status.contains(jargon), "{status}");

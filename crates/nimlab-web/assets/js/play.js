@@ -63,9 +63,9 @@ export function outcomeText(move) {
 /** Why a position was not analyzed, in words about the game. */
 const UNANALYZED = {
   "too-large": "this position is too large for the computer to work out who wins",
-  "no-known-value": "nobody knows who wins from here: this game's values have never been worked out this far",
-  "out-of-time": "the computer could not work out who wins from here in the time it has",
-  undefined: "the computer has no way to work out who wins here",
+  "no-known-value": "this game's values have never been worked out this far, so nobody knows who wins",
+  "out-of-time": "the computer could not work out who wins in the time it has",
+  undefined: "the computer has no way to work out who wins",
 };
 
 /** Failures worth trying again: the server busy, out of time, gone, or failing. */
