@@ -480,6 +480,7 @@ async fn a_million_values_are_plotted() {
         .script("return document.querySelector('#sequence-plot rect.period').getBoundingClientRect().width")
         .await;
     assert!(band.as_f64().unwrap() >= 5.0, "a band {band} px wide");
+    assert_eq!(outside(&session, "sequence-plot").await, json!([]));
     session.screenshots("million").await;
     session.client.clone().close().await.unwrap();
 }
@@ -1632,6 +1633,19 @@ impl Session {
         }
     }
 
+    /// The size in pixels of the smallest text of the plot `id`, as shown.
+    async fn smallest_text(&self, id: &str) -> f64 {
+        self.script(&format!(
+            "const svg = document.getElementById('{id}'); \
+             const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width; \
+             return Math.min(...[...svg.querySelectorAll('text')].map(t => \
+               parseFloat(getComputedStyle(t).fontSize) * scale))"
+        ))
+        .await
+        .as_f64()
+        .unwrap()
+    }
+
     /// Open `address` afresh (not as a jump within the page shown).
     async fn reopen(&self, address: &str) {
         self.client.goto("about:blank").await.unwrap();
@@ -2197,6 +2211,15 @@ async fn take_back_after_the_computer_began_and_charts_read_exactly() {
         "{legend}"
     );
     assert_eq!(nothing_covered(&session, "value-chart").await, json!([]));
+    assert_eq!(outside(&session, "value-chart").await, json!([]));
+    // At a phone's width, the moves of 31 digits wrap: nothing is wider than the page.
+    session.viewport(390, 844).await;
+    let widths = session
+        .script(
+            "const page = document.documentElement; return [page.scrollWidth, page.clientWidth]",
+        )
+        .await;
+    assert_eq!(widths[0], widths[1], "the page's width and its window's");
     session.screenshots("huge-chart").await;
     session.client.clone().close().await.unwrap();
 }
@@ -2282,6 +2305,19 @@ async fn the_timeline_plots_remoteness_and_goes_back() {
     session.client.clone().close().await.unwrap();
 }
 
+/// The texts of the plot `id` that do not lie wholly inside it.
+async fn outside(session: &Session, id: &str) -> Value {
+    session
+        .script(&format!(
+            "const svg = document.getElementById('{id}'); const b = svg.getBoundingClientRect(); \
+             return [...svg.querySelectorAll('text')].filter(t => {{ \
+               const a = t.getBoundingClientRect(); \
+               return a.left < b.left || a.right > b.right || a.top < b.top || a.bottom > b.bottom; \
+             }}).map(t => t.textContent)"
+        ))
+        .await
+}
+
 /// The texts of the plot `id` that cover one of its points or dots.
 async fn nothing_covered(session: &Session, id: &str) -> Value {
     session
@@ -2349,6 +2385,24 @@ async fn explore_reads_zooms_and_plays_a_heap() {
     let read = session.says("sequence-point", "n = 199").await;
     assert_eq!(read, format!("n = 199: g(n) = {}", values[199]));
     assert_eq!(nothing_covered(&session, "sequence-plot").await, json!([]));
+    session
+        .until(
+            "Wythoff's plot",
+            "return document.querySelectorAll('#wythoff-plot text').length > 0",
+        )
+        .await;
+    for (width, height) in [(390, 844), (1366, 900)] {
+        session.viewport(width, height).await;
+        session.click("#plot-sequence").await;
+        session.says("sequence-legend", "Shaded: one period").await;
+        for plot in ["sequence-plot", "wythoff-plot"] {
+            let smallest = session.smallest_text(plot).await;
+            assert!(
+                smallest >= 12.0,
+                "{plot}: text of {smallest} px at {width} px"
+            );
+        }
+    }
     // Zoom with the fields, then by dragging.
     session.set("zoom-from", "60").await;
     session.set("zoom-to", "90").await;
@@ -2517,15 +2571,7 @@ async fn marks_keys_text_and_title_read_well() {
     for width in [1366, 390] {
         session.client.set_window_size(width, 900).await.unwrap();
         tokio::time::sleep(Duration::from_millis(200)).await;
-        let smallest = session
-            .script(
-                "const svg = document.getElementById('value-chart'); \
-                 const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width; \
-                 return Math.min(...[...svg.querySelectorAll('text')].map(t => \
-                   parseFloat(getComputedStyle(t).fontSize) * scale))",
-            )
-            .await;
-        let smallest = smallest.as_f64().unwrap();
+        let smallest = session.smallest_text("value-chart").await;
         assert!(smallest >= 12.0, "plot text of {smallest} px at {width} px");
     }
 

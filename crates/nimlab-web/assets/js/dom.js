@@ -97,10 +97,15 @@ export function drawAxes(svg, { x, y, xmax, ymax, xname, yname, xfrom = 0n }) {
   svgLine(svg, x(xfrom), y(0n), right, y(0n));
   svgLine(svg, x(xfrom), y(0n), x(xfrom), y(ymax > 0n ? ymax : 1n));
   const span = xmax - xfrom;
+  const edge = svg.viewBox.baseVal.width - 2;
   for (const offset of ticks(span)) {
     const v = xfrom + offset;
     svgLine(svg, x(v), y(0n), x(v), y(0n) + 4);
-    svgText(svg, x(v), y(0n) + 19, numberLabel(v), { "text-anchor": "middle", class: "tick" });
+    // A label centred on its tick, or ending at the plot's edge if it would cross it.
+    const label = numberLabel(v);
+    const half = label.length * 3.75;
+    const crosses = x(v) + half > edge;
+    svgText(svg, crosses ? edge : x(v), y(0n) + 19, label, { "text-anchor": crosses ? "end" : "middle", class: "tick" });
   }
   if (ymax > 0n) {
     for (const v of ticks(ymax)) {
