@@ -175,12 +175,22 @@ impl Session {
 
     /// Screenshots of the page at a desktop's size (1366×900) and a phone's
     /// (390×844), `e2e-NAME-desktop.png` and `e2e-NAME-phone.png`; the page is
-    /// left at the desktop's size.
+    /// left at the desktop's size. At each size the page must fit its window's width
+    /// (no scrolling sideways).
     async fn screenshots(&self, name: &str) {
-        self.viewport(390, 844).await;
-        self.screenshot(&format!("{name}-phone")).await;
-        self.viewport(1366, 900).await;
-        self.screenshot(&format!("{name}-desktop")).await;
+        for (size, width, height) in [("phone", 390, 844), ("desktop", 1366, 900)] {
+            self.viewport(width, height).await;
+            self.screenshot(&format!("{name}-{size}")).await;
+            let widths = self
+                .script(
+                    "const page = document.documentElement; return [page.scrollWidth, page.clientWidth]",
+                )
+                .await;
+            assert_eq!(
+                widths[0], widths[1],
+                "{name} at {width} px: the page is wider than its window"
+            );
+        }
     }
 
     /// Size the window so that the page itself (the viewport) is `width`×`height`.
@@ -2212,14 +2222,7 @@ async fn take_back_after_the_computer_began_and_charts_read_exactly() {
     );
     assert_eq!(nothing_covered(&session, "value-chart").await, json!([]));
     assert_eq!(outside(&session, "value-chart").await, json!([]));
-    // At a phone's width, the moves of 31 digits wrap: nothing is wider than the page.
-    session.viewport(390, 844).await;
-    let widths = session
-        .script(
-            "const page = document.documentElement; return [page.scrollWidth, page.clientWidth]",
-        )
-        .await;
-    assert_eq!(widths[0], widths[1], "the page's width and its window's");
+    // At a phone's width, the moves of 31 digits wrap (as `screenshots` checks).
     session.screenshots("huge-chart").await;
     session.client.clone().close().await.unwrap();
 }
