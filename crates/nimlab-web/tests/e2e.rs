@@ -1378,9 +1378,11 @@ async fn accessible_in_every_scene(session: &Session, axe: &str, theme: &str) {
 ///   position it leaves, for up to six moves of two people from the example and from a
 ///   random start of every game in the menu, normal and misère; its p50, p95 and
 ///   largest, by game and over all.
-/// - **Ready:** from navigation to the page ready to use (`nimlab-ready`), 5 loads.
+/// - **Ready:** from navigation to the page ready to use (`nimlab-ready`), 5 loads;
+///   with when the modules ran and the list of games was asked for and came.
 /// - **A restored link of 500 moves:** from navigation to the game shown with its 500
-///   moves (`nimlab-shown`), 5 loads.
+///   moves (`nimlab-shown`), 5 loads; with the page's ready and the replay request's
+///   time within it.
 /// - **Moves on huge boards:** a move built on Nim with 20,000 heaps and on a row of
 ///   120,000 Turning Turtles coins, from the click to the board, 5 each.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1393,16 +1395,25 @@ async fn figures_of_the_page() {
         times.sort_by(|a, b| a.partial_cmp(b).unwrap());
         times[((times.len() as f64 - 1.0) * q).round() as usize]
     };
-    let mut loads = Vec::new();
+    let (mut loads, mut load_parts) = (Vec::new(), Vec::new());
     for _ in 0..5 {
         session.reopen(&session.base).await;
         let ready = session
             .until(
                 "the page ready",
-                "const m = performance.getEntriesByName('nimlab-ready'); return m.length > 0 && m[0].startTime",
+                "const m = performance.getEntriesByName('nimlab-ready'); \
+                 const n = performance.getEntriesByType('navigation')[0]; \
+                 const g = performance.getEntriesByType('resource').filter(e => e.name.endsWith('/api/games')); \
+                 return m.length > 0 && [m[0].startTime, n.domContentLoadedEventStart, g[0].startTime, g[0].responseEnd, g.length]",
             )
             .await;
-        loads.push(ready.as_f64().unwrap());
+        loads.push(ready[0].as_f64().unwrap());
+        assert_eq!(ready[4], 1, "the list of games is asked for once");
+        load_parts.push(
+            (1..4)
+                .map(|i| ready[i].as_f64().unwrap().round())
+                .collect::<Vec<_>>(),
+        );
     }
     let games = session
         .script("return [...document.querySelectorAll('#game-menu option')].map(o => o.value)")
@@ -1485,6 +1496,7 @@ async fn figures_of_the_page() {
         all[count - 1]
     );
     eprintln!("page ready (ms after navigation start), 5 loads: {loads:?}");
+    eprintln!("  the modules run, /api/games asked and answered (ms): {load_parts:?}");
 
     // A link of 500 moves: Nim 300 300, each player taking one token in turn.
     let moves: Vec<&str> = (0..500)
@@ -1495,19 +1507,24 @@ async fn figures_of_the_page() {
         session.base,
         moves.join("&move=")
     );
-    let mut restored = Vec::new();
+    let (mut restored, mut parts) = (Vec::new(), Vec::new());
     for _ in 0..5 {
         session.reopen(&link).await;
         let shown = session
             .until(
                 "the game of 500 moves",
                 "const m = performance.getEntriesByName('nimlab-shown'); \
-                 return m.length > 0 && document.querySelectorAll('#history li').length === 501 && m[0].startTime",
+                 const r = performance.getEntriesByType('resource').find(e => e.name.endsWith('/api/replay')); \
+                 const ready = performance.getEntriesByName('nimlab-ready')[0]; \
+                 return m.length > 0 && document.querySelectorAll('#history li').length === 501 \
+                   && [m[0].startTime, ready.startTime, r.responseEnd - r.startTime]",
             )
             .await;
-        restored.push(shown.as_f64().unwrap());
+        restored.push(shown[0].as_f64().unwrap());
+        parts.push((shown[1].as_f64().unwrap(), shown[2].as_f64().unwrap()));
     }
     eprintln!("a link of 500 moves shown (ms after navigation start), 5 loads: {restored:?}");
+    eprintln!("  of which (page ready, /api/replay's request and answer): {parts:?}");
 
     // Moves on huge boards, built.
     for (name, link, part, amount) in [
