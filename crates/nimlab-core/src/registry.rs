@@ -12,6 +12,7 @@
 
 use crate::budget::Budget;
 use crate::error::{Error, InputError};
+use crate::families::coins::CoinRow;
 use crate::families::copycat::Copycat;
 use crate::families::fibonacci::FibonacciNim;
 use crate::families::flipflop::FlipFlop;
@@ -23,7 +24,7 @@ use crate::families::nim::Nim;
 use crate::families::octal::Octal;
 use crate::families::staircase::Staircase;
 use crate::families::subtraction::{Subtraction, TakeUpTo};
-use crate::families::turtles::Turtles;
+use crate::families::turtles::TurningTurtles;
 use crate::families::wythoff::{Goal, Wythoff};
 use crate::heap::HeapSum;
 use crate::limits::{CACHED_MEMORY, SUM_PARTS};
@@ -256,7 +257,7 @@ pub const FAMILIES: &[Family] = &[
         reads_file: false,
         build: |args, _| {
             no_arguments("turtles", args)?;
-            Ok(Arc::new(Erased(Turtles)))
+            Ok(Arc::new(Erased(CoinRow(TurningTurtles))))
         },
     },
     Family {

@@ -14,6 +14,7 @@
 //! 3. Add one entry to [`FAMILIES`](crate::registry::FAMILIES). The registry's own
 //!    tests then check the new family's notation, moves and play with every other.
 
+pub mod coins;
 pub mod copycat;
 pub mod fibonacci;
 pub mod flipflop;
