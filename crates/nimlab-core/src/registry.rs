@@ -19,6 +19,7 @@ use crate::families::flipflop::FlipFlop;
 use crate::families::graph::{Kind, TokenGraph};
 use crate::families::grundy_game::GrundyGame;
 use crate::families::lasker::Lasker;
+use crate::families::mock_turtles::MockTurtles;
 use crate::families::moore::Moore;
 use crate::families::nim::Nim;
 use crate::families::octal::Octal;
@@ -258,6 +259,18 @@ pub const FAMILIES: &[Family] = &[
         build: |args, _| {
             no_arguments("turtles", args)?;
             Ok(Arc::new(Erased(CoinRow(TurningTurtles))))
+        },
+    },
+    Family {
+        name: "mock-turtles",
+        syntax: "mock-turtles",
+        example: "mock-turtles",
+        example_position: "THHTH",
+        summary: "Mock Turtles: turn one, two or three coins, the rightmost from heads to tails",
+        reads_file: false,
+        build: |args, _| {
+            no_arguments("mock-turtles", args)?;
+            Ok(Arc::new(Erased(CoinRow(MockTurtles))))
         },
     },
     Family {
@@ -915,7 +928,7 @@ mod tests {
             err("chess"),
             "invalid game 'chess': expected one of nim, subtraction:S, take:K, kayles, \
              dawsons-kayles, dawsons-chess, treblecross, octal:CODE, hex:CODE, grundy-game, \
-             lasker, moore:K, staircase, turtles, dag:FILE, graph:FILE, fibonacci, wythoff, \
+             lasker, moore:K, staircase, turtles, mock-turtles, dag:FILE, graph:FILE, fibonacci, wythoff, \
              wythoff-attrition, wythoff-flipflop[:T], copycat:m"
         );
         assert!(err("dag:g.txt").contains("'g.txt'"));

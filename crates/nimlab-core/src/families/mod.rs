@@ -21,6 +21,7 @@ pub mod flipflop;
 pub mod graph;
 pub mod grundy_game;
 pub mod lasker;
+pub mod mock_turtles;
 pub mod moore;
 pub mod nim;
 pub mod octal;
