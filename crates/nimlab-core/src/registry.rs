@@ -23,6 +23,7 @@ use crate::families::mock_turtles::MockTurtles;
 use crate::families::moore::Moore;
 use crate::families::nim::Nim;
 use crate::families::octal::Octal;
+use crate::families::ruler::Ruler;
 use crate::families::staircase::Staircase;
 use crate::families::subtraction::{Subtraction, TakeUpTo};
 use crate::families::turtles::TurningTurtles;
@@ -271,6 +272,18 @@ pub const FAMILIES: &[Family] = &[
         build: |args, _| {
             no_arguments("mock-turtles", args)?;
             Ok(Arc::new(Erased(CoinRow(MockTurtles))))
+        },
+    },
+    Family {
+        name: "ruler",
+        syntax: "ruler",
+        example: "ruler",
+        example_position: "THHTH",
+        summary: "Ruler: turn a run of coins whose rightmost goes from heads to tails",
+        reads_file: false,
+        build: |args, _| {
+            no_arguments("ruler", args)?;
+            Ok(Arc::new(Erased(CoinRow(Ruler))))
         },
     },
     Family {
@@ -928,8 +941,8 @@ mod tests {
             err("chess"),
             "invalid game 'chess': expected one of nim, subtraction:S, take:K, kayles, \
              dawsons-kayles, dawsons-chess, treblecross, octal:CODE, hex:CODE, grundy-game, \
-             lasker, moore:K, staircase, turtles, mock-turtles, dag:FILE, graph:FILE, fibonacci, wythoff, \
-             wythoff-attrition, wythoff-flipflop[:T], copycat:m"
+             lasker, moore:K, staircase, turtles, mock-turtles, ruler, dag:FILE, graph:FILE, \
+             fibonacci, wythoff, wythoff-attrition, wythoff-flipflop[:T], copycat:m"
         );
         assert!(err("dag:g.txt").contains("'g.txt'"));
         assert!(err("dag:").starts_with("missing DAG file"));

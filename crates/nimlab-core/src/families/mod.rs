@@ -25,6 +25,7 @@ pub mod mock_turtles;
 pub mod moore;
 pub mod nim;
 pub mod octal;
+pub mod ruler;
 pub mod staircase;
 pub mod subtraction;
 pub mod turtles;
