@@ -391,6 +391,23 @@ pub const FIBONACCI_INDEX: Limit = Limit {
     reason: "F(10^7) has about two million digits",
 };
 
+/// The most Fibonacci numbers `seq fibonacci --count` lists.
+pub const FIBONACCI_COUNT: Limit = Limit {
+    name: "Fibonacci numbers listed",
+    value: 100_000,
+    unit: "numbers",
+    reason: "their digits add up quadratically: the first 10^5 have 10^9 digits in all",
+};
+
+/// The most digits of a number whose Zeckendorf terms are written out in full.
+pub const ZECKENDORF_WRITTEN_DIGITS: Limit = Limit {
+    name: "digits of a Zeckendorf sum written out",
+    value: 2_000,
+    unit: "digits",
+    reason: "the digits of the terms of an N of d digits grow as d^2; --indices lists \
+             them by index at any size",
+};
+
 /// Every limit, for documentation.
 pub const ALL: &[Limit] = &[
     SUM_PARTS,
@@ -432,6 +449,8 @@ pub const ALL: &[Limit] = &[
     PLAY_LINE,
     POSITION_ECHO,
     FIBONACCI_INDEX,
+    FIBONACCI_COUNT,
+    ZECKENDORF_WRITTEN_DIGITS,
 ];
 
 /// The table of every limit, in Markdown, as `docs/LIMITS.md` shows it.

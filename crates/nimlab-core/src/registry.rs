@@ -25,6 +25,7 @@ use crate::families::nim::Nim;
 use crate::families::octal::Octal;
 use crate::families::ruler::Ruler;
 use crate::families::staircase::Staircase;
+use crate::families::subtract_squares::SubtractSquares;
 use crate::families::subtraction::{Subtraction, TakeUpTo};
 use crate::families::turtles::TurningTurtles;
 use crate::families::wythoff::{Goal, Wythoff};
@@ -112,7 +113,7 @@ pub const FAMILIES: &[Family] = &[
         reads_file: false,
         build: |args, _| {
             no_arguments("nim", args)?;
-            Ok(Arc::new(Erased(HeapSum { rules: Nim })))
+            Ok(Arc::new(Erased(HeapSum::new(Nim))))
         },
     },
     Family {
@@ -123,9 +124,9 @@ pub const FAMILIES: &[Family] = &[
         summary: "take exactly s tokens from one heap, for s in the finite set S",
         reads_file: false,
         build: |args, _| {
-            Ok(Arc::new(Erased(HeapSum {
-                rules: Subtraction::parse(args.unwrap_or(""))?,
-            })))
+            Ok(Arc::new(Erased(HeapSum::new(Subtraction::parse(
+                args.unwrap_or(""),
+            )?))))
         },
     },
     Family {
@@ -136,9 +137,9 @@ pub const FAMILIES: &[Family] = &[
         summary: "take 1 to K tokens from one heap",
         reads_file: false,
         build: |args, _| {
-            Ok(Arc::new(Erased(HeapSum {
-                rules: TakeUpTo::parse(args.unwrap_or(""))?,
-            })))
+            Ok(Arc::new(Erased(HeapSum::new(TakeUpTo::parse(
+                args.unwrap_or(""),
+            )?))))
         },
     },
     Family {
@@ -185,9 +186,9 @@ pub const FAMILIES: &[Family] = &[
         summary: "the octal game with code CODE, e.g. 0.07 (Dawson's Kayles) or 4.07",
         reads_file: false,
         build: |args, _| {
-            Ok(Arc::new(Erased(HeapSum {
-                rules: Octal::parse(args.unwrap_or(""))?,
-            })))
+            Ok(Arc::new(Erased(HeapSum::new(Octal::parse(
+                args.unwrap_or(""),
+            )?))))
         },
     },
     Family {
@@ -198,9 +199,9 @@ pub const FAMILIES: &[Family] = &[
         summary: "the hexadecimal game with code CODE (digit bit 8: leave three heaps)",
         reads_file: false,
         build: |args, _| {
-            Ok(Arc::new(Erased(HeapSum {
-                rules: Octal::parse_hex(args.unwrap_or(""))?,
-            })))
+            Ok(Arc::new(Erased(HeapSum::new(Octal::parse_hex(
+                args.unwrap_or(""),
+            )?))))
         },
     },
     Family {
@@ -212,9 +213,7 @@ pub const FAMILIES: &[Family] = &[
         reads_file: false,
         build: |args, _| {
             no_arguments("grundy-game", args)?;
-            Ok(Arc::new(Erased(HeapSum {
-                rules: GrundyGame::new(),
-            })))
+            Ok(Arc::new(Erased(HeapSum::new(GrundyGame::new()))))
         },
     },
     Family {
@@ -226,7 +225,19 @@ pub const FAMILIES: &[Family] = &[
         reads_file: false,
         build: |args, _| {
             no_arguments("lasker", args)?;
-            Ok(Arc::new(Erased(HeapSum { rules: Lasker })))
+            Ok(Arc::new(Erased(HeapSum::new(Lasker))))
+        },
+    },
+    Family {
+        name: "subtract-squares",
+        syntax: "subtract-squares",
+        example: "subtract-squares",
+        example_position: "20 9",
+        summary: "take a positive square number of tokens from one heap",
+        reads_file: false,
+        build: |args, _| {
+            no_arguments("subtract-squares", args)?;
+            Ok(Arc::new(Erased(HeapSum::new(SubtractSquares))))
         },
     },
     Family {
@@ -387,7 +398,7 @@ fn named_take_and_break(
 ) -> Result<Arc<dyn Ruleset>, InputError> {
     no_arguments(name, args)?;
     let rules = Octal::named(name).expect("every named family is in NAMED");
-    Ok(Arc::new(Erased(HeapSum { rules })))
+    Ok(Arc::new(Erased(HeapSum::new(rules))))
 }
 
 fn no_arguments(name: &str, args: Option<&str>) -> Result<(), InputError> {
@@ -937,13 +948,16 @@ mod tests {
     #[test]
     fn bad_specs_name_the_token() {
         let err = |s: &str| game(s).err().unwrap().to_string();
+        // Every family's syntax, in the registry's order.
+        let syntaxes: Vec<&str> = FAMILIES.iter().map(|family| family.syntax).collect();
         assert_eq!(
             err("chess"),
-            "invalid game 'chess': expected one of nim, subtraction:S, take:K, kayles, \
-             dawsons-kayles, dawsons-chess, treblecross, octal:CODE, hex:CODE, grundy-game, \
-             lasker, moore:K, staircase, turtles, mock-turtles, ruler, dag:FILE, graph:FILE, \
-             fibonacci, wythoff, wythoff-attrition, wythoff-flipflop[:T], copycat:m"
+            format!(
+                "invalid game 'chess': expected one of {}",
+                syntaxes.join(", ")
+            )
         );
+        assert!(syntaxes.starts_with(&["nim", "subtraction:S", "take:K"]));
         assert!(err("dag:g.txt").contains("'g.txt'"));
         assert!(err("dag:").starts_with("missing DAG file"));
         assert!(err("kayles:2").contains("'2'"));

@@ -27,6 +27,7 @@ pub mod nim;
 pub mod octal;
 pub mod ruler;
 pub mod staircase;
+pub mod subtract_squares;
 pub mod subtraction;
 pub mod turtles;
 pub mod wythoff;

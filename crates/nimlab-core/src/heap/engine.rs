@@ -20,19 +20,6 @@ use std::cell::Cell;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
-/// What the engine found when a period search reached its bound without a period.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NoPeriodWithin {
-    /// How many values were computed, g(0) onwards.
-    pub values: usize,
-    /// The largest of them.
-    pub largest: u16,
-    /// How many distinct values are rare (sparse-space method), for splitting games.
-    pub rare_values: Option<usize>,
-    /// How many heaps n ≥ 1 have a rare value.
-    pub rare_positions: Option<usize>,
-}
-
 /// A take-and-break game's nim-sequence, computed on demand.
 pub struct EngineSequence {
     spec: String,
@@ -142,17 +129,6 @@ impl EngineSequence {
             values_checked: c.values_computed,
             theorem: Theorem::TakeAndBreak(c.theorem),
         })
-    }
-
-    /// What the values computed so far look like (for a search that found no period).
-    pub fn no_period_within(&self) -> NoPeriodWithin {
-        let summary = self.solver().summary();
-        NoPeriodWithin {
-            values: summary.values,
-            largest: summary.largest,
-            rare_values: summary.rare_values,
-            rare_positions: summary.rare_positions,
-        }
     }
 
     /// Compute values until `upto` are known or a period is certified, whichever comes
