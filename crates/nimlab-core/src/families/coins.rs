@@ -25,9 +25,12 @@ use crate::limits::Limit;
 use crate::num::Nat;
 use crate::parse::{parse_bounded, tokens};
 use crate::protocol::board::{Board, Clicks, Spot};
-use crate::protocol::{Analysis, Notation, Strategy, WinningMoves, misere_by_search, search_after};
+use crate::protocol::{
+    Analysis, MoveValue, Notation, Strategy, WinningMoves, misere_by_search, search_after,
+};
 use crate::rules::{Convention, Game, Outcome};
 use crate::solve::loopy::Solved;
+use crate::solve::search::WinLoss;
 use malachite_base::num::basic::traits::Zero;
 use std::ops::Range;
 
@@ -302,19 +305,7 @@ impl<R: CoinRules> CoinRow<R> {
         max_moves: usize,
         budget: &Budget,
     ) -> Result<Analysis<Turn>, Error> {
-        let limit = R::MISERE_SEARCH;
-        let length = self.canonical(coins).len();
-        if length > limit.get() {
-            return Err(limit.exceeded(
-                Some(Nat::from(length)),
-                format!(
-                    "misère {} is solved by exhaustive search, for rows whose last head is \
-                     at most coin {}; here it is coin {length}",
-                    R::TITLE,
-                    limit.value
-                ),
-            ));
-        }
+        self.misere_searchable(coins)?;
         let values = self.values(coins, budget)?;
         let grundy = (0..coins.len())
             .filter(|&j| coins[j])
@@ -332,6 +323,27 @@ impl<R: CoinRules> CoinRow<R> {
                 .to_string(),
             budget,
         )
+    }
+}
+
+impl<R: CoinRules> CoinRow<R> {
+    /// An error naming [`CoinRules::MISERE_SEARCH`] unless misère play of `coins` is
+    /// searched.
+    fn misere_searchable(&self, coins: &Vec<bool>) -> Result<(), Error> {
+        let limit = R::MISERE_SEARCH;
+        let length = self.canonical(coins).len();
+        if length > limit.get() {
+            return Err(limit.exceeded(
+                Some(Nat::from(length)),
+                format!(
+                    "misère {} is solved by exhaustive search, for rows whose last head is \
+                     at most coin {}; here it is coin {length}",
+                    R::TITLE,
+                    limit.value
+                ),
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -607,6 +619,46 @@ impl<R: CoinRules> Strategy for CoinRow<R> {
             // No move changes the value by more than 64 bits.
             None => Ok((Vec::new(), Nat::ZERO)),
         }
+    }
+
+    /// In normal play each move's value is the row's changed by the coins it turns;
+    /// in misère play one search, as bit masks, finds every move's outcome.
+    fn move_values(
+        &self,
+        coins: &Vec<bool>,
+        moves: Vec<Turn>,
+        convention: Convention,
+        budget: &Budget,
+    ) -> Result<Vec<MoveValue<Turn>>, Error> {
+        if convention == Convention::Misere {
+            self.misere_searchable(coins)?;
+        }
+        let values = self.values(coins, budget)?;
+        let x = (0..coins.len())
+            .filter(|&j| coins[j])
+            .fold(0, |x, j| x ^ values.of(j));
+        let encode = |coins: &Vec<bool>| coin_mask(coins).expect("rows of a few coins");
+        let search = CoinMask::new(&self.0, coin_mask(coins).unwrap_or(0));
+        let mut outcomes = WinLoss::with_budget(&search, Convention::Misere, budget);
+        let what = format!("the misère search of {}", R::NAME);
+        moves
+            .into_iter()
+            .map(|turn| {
+                let value = x ^ values.of_turn(&turn);
+                let after = match convention {
+                    Convention::Normal => Outcome::from_mover_wins(value != 0),
+                    Convention::Misere => outcomes
+                        .outcome(&encode(&self.apply(coins, &turn)))
+                        .map_err(|e| e.into_error(&what))?,
+                };
+                Ok(MoveValue {
+                    play: turn,
+                    after,
+                    grundy: Some(Nat::from(value)),
+                    remoteness: None,
+                })
+            })
+            .collect()
     }
 
     /// Rows whose last head is among the first 64 coins are searched as bit masks.
