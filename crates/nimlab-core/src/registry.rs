@@ -12,19 +12,22 @@
 
 use crate::budget::Budget;
 use crate::error::{Error, InputError};
+use crate::families::coins::CoinRow;
 use crate::families::copycat::Copycat;
 use crate::families::fibonacci::FibonacciNim;
 use crate::families::flipflop::FlipFlop;
 use crate::families::graph::{Kind, TokenGraph};
 use crate::families::grundy_game::GrundyGame;
 use crate::families::lasker::Lasker;
+use crate::families::mock_turtles::MockTurtles;
 use crate::families::moore::Moore;
 use crate::families::nim::Nim;
 use crate::families::octal::Octal;
+use crate::families::ruler::Ruler;
 use crate::families::staircase::Staircase;
 use crate::families::subtract_squares::SubtractSquares;
 use crate::families::subtraction::{Subtraction, TakeUpTo};
-use crate::families::turtles::Turtles;
+use crate::families::turtles::TurningTurtles;
 use crate::families::wythoff::{Goal, Wythoff};
 use crate::heap::HeapSum;
 use crate::limits::{CACHED_MEMORY, SUM_PARTS};
@@ -267,7 +270,31 @@ pub const FAMILIES: &[Family] = &[
         reads_file: false,
         build: |args, _| {
             no_arguments("turtles", args)?;
-            Ok(Arc::new(Erased(Turtles)))
+            Ok(Arc::new(Erased(CoinRow(TurningTurtles))))
+        },
+    },
+    Family {
+        name: "mock-turtles",
+        syntax: "mock-turtles",
+        example: "mock-turtles",
+        example_position: "THHTH",
+        summary: "Mock Turtles: turn one, two or three coins, the rightmost from heads to tails",
+        reads_file: false,
+        build: |args, _| {
+            no_arguments("mock-turtles", args)?;
+            Ok(Arc::new(Erased(CoinRow(MockTurtles))))
+        },
+    },
+    Family {
+        name: "ruler",
+        syntax: "ruler",
+        example: "ruler",
+        example_position: "THHTH",
+        summary: "Ruler: turn a run of coins whose rightmost goes from heads to tails",
+        reads_file: false,
+        build: |args, _| {
+            no_arguments("ruler", args)?;
+            Ok(Arc::new(Erased(CoinRow(Ruler))))
         },
     },
     Family {
