@@ -120,6 +120,10 @@ fn stopped(
                  time limit of {limit} s; {more}"
             ))
         }
+        // The default search reached its bound in time: say how to search further.
+        Error::NoKnownValue(message) if args.max.is_none() => Failure::Other(format!(
+            "{message}; --max N searches up to N values with no time limit"
+        )),
         error => error.into(),
     }
 }
