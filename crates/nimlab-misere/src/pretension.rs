@@ -15,9 +15,9 @@
 //! The result is a reduced bipartite monoid, the candidate that [`crate::verify`] then
 //! tests against every word.
 
-use crate::monoid::{Multiply, Table};
+use crate::monoid::{MAX_TABLE_ORDER, Multiply, Table};
 use crate::word::Word;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// What each heap pretends to be in some monoid: `image[n]` for a heap of n tokens,
 /// and `transitions[n]` the distinct elements of its options (empty, with image 0,
@@ -155,6 +155,12 @@ impl Marking {
             .fold(Word::default(), |word, (heap, e)| word.times(heap, e))
     }
 
+    /// The position of `element` in the walk (`None`: not reached).
+    pub fn position_of(&self, element: usize) -> Option<usize> {
+        let position = self.position[element];
+        (position != u32::MAX).then_some(position as usize)
+    }
+
     /// The reduced quotient: indistinguishable elements identified (see the module
     /// docs). Classes are numbered in the order of their least words, so the identity's
     /// class is 0. `None` when it has more than `max_order` elements.
@@ -171,6 +177,8 @@ impl Marking {
         generators.sort_unstable();
         generators.dedup();
         let count = self.elements.len();
+        // moves[g][i]: the position of elements[i] times generator g (the walk reaches
+        // every product of a word's element with a heap's image).
         let moves: Vec<Vec<u32>> = generators
             .iter()
             .map(|&g| {
@@ -179,42 +187,46 @@ impl Marking {
                     .collect()
             })
             .collect();
-        let mut class: Vec<u32> = self.in_p.iter().map(|&p| u32::from(p)).collect();
-        let mut classes = number_in_order(&mut class);
-        loop {
-            let mut signature: HashMap<Vec<u32>, u32> = HashMap::new();
-            let mut next = Vec::with_capacity(count);
-            for i in 0..count {
-                let key: Vec<u32> = std::iter::once(class[i])
-                    .chain(moves.iter().map(|m| class[m[i] as usize]))
-                    .collect();
-                let fresh = signature.len() as u32;
-                next.push(*signature.entry(key).or_insert(fresh));
-            }
-            let refined = number_in_order(&mut next);
-            class = next;
-            if refined == classes {
-                break;
-            }
-            classes = refined;
-        }
-        if classes > max_order {
+        let class = coarsest_partition(&self.in_p, &moves);
+        let classes = class.iter().map(|&c| c as usize + 1).max().unwrap_or(0);
+        if classes > max_order.min(MAX_TABLE_ORDER) {
             return None;
         }
-        let mut representative = vec![usize::MAX; classes];
+        // Each class's first element in the walk: its least word is its parent's times
+        // a generator's power, and the parent's class comes earlier.
+        let mut first = vec![u32::MAX; classes];
         for (i, &c) in class.iter().enumerate() {
-            if representative[c as usize] == usize::MAX {
-                representative[c as usize] = self.elements[i];
+            if first[c as usize] == u32::MAX {
+                first[c as usize] = i as u32;
             }
         }
-        let class_of = |element: usize| class[self.position[element] as usize] as usize;
-        let table = Table::from_fn(classes, |a, b| {
-            class_of(monoid.mul(representative[a], representative[b]))
-        });
-        let in_p = representative
+        let actions: Vec<Vec<u32>> = moves
             .iter()
-            .map(|&r| self.in_p[self.position[r] as usize])
+            .map(|m| {
+                first
+                    .iter()
+                    .map(|&i| class[m[i as usize] as usize])
+                    .collect()
+            })
             .collect();
+        let generator_of = |h: usize| {
+            generators
+                .binary_search(&heaps.image[h])
+                .expect("a heap with a move gives a generator") as u32
+        };
+        let words: Vec<(u32, u32, u32)> = first
+            .iter()
+            .map(|&i| {
+                let (parent, heap, e) = self.least[i as usize];
+                match heap {
+                    0 => (0, 0, 0),
+                    _ => (class[parent as usize], generator_of(heap as usize), e),
+                }
+            })
+            .collect();
+        let table = Table::from_actions(classes, &actions, &words);
+        let in_p = first.iter().map(|&i| self.in_p[i as usize]).collect();
+        let class_of = |element: usize| class[self.position[element] as usize] as usize;
         let image = heaps.image.iter().map(|&y| class_of(y)).collect();
         let transitions = heaps
             .transitions
@@ -234,9 +246,37 @@ impl Marking {
     }
 }
 
+/// The coarsest partition of the walk's positions that separates P from the others and
+/// is kept by every generator (`moves[g][i]`: position i times generator g): Moore's
+/// refinement, a round splitting each class by the classes its generators lead to,
+/// until a round splits none. Classes are numbered in order of first position.
+fn coarsest_partition(in_p: &[bool], moves: &[Vec<u32>]) -> Vec<u32> {
+    let mut class: Vec<u32> = in_p.iter().map(|&p| u32::from(p)).collect();
+    let mut classes = number_in_order(&mut class);
+    let mut ids: FxHashMap<u64, u32> = FxHashMap::default();
+    loop {
+        // Split by one generator at a time: the result is the split by all at once.
+        let mut next = class.clone();
+        for m in moves {
+            ids.clear();
+            for (i, c) in next.iter_mut().enumerate() {
+                let key = u64::from(*c) << 32 | u64::from(class[m[i] as usize]);
+                let fresh = ids.len() as u32;
+                *c = *ids.entry(key).or_insert(fresh);
+            }
+        }
+        let refined = number_in_order(&mut next);
+        class = next;
+        if refined == classes {
+            return class;
+        }
+        classes = refined;
+    }
+}
+
 /// Renumber classes 0, 1, … in order of first appearance; returns how many there are.
 fn number_in_order(class: &mut [u32]) -> usize {
-    let mut renumber: HashMap<u32, u32> = HashMap::new();
+    let mut renumber: FxHashMap<u32, u32> = FxHashMap::default();
     for c in class.iter_mut() {
         let fresh = renumber.len() as u32;
         *c = *renumber.entry(*c).or_insert(fresh);

@@ -36,7 +36,7 @@ use crate::game::{HeapGame, UniformMoves};
 use crate::monoid::{Cyclic, Multiply, Product};
 use crate::pretension::{HeapImages, Marking, Pretension, transitions_of};
 use crate::quotient::{Certificate, Growth, Quotient};
-use crate::verify::{Explorer, TooManyWords, Verdict, p_condition_holds, verify};
+use crate::verify::{Explorer, TooManyWords, Verdict, verify};
 use crate::word::Word;
 use std::fmt;
 
@@ -61,10 +61,10 @@ pub struct Bounds {
 pub const MAX_HEAP: usize = 20_000;
 
 /// Largest value of [`Bounds::max_candidate_order`].
-pub const MAX_CANDIDATE_ORDER: usize = 1 << 20;
+pub const MAX_CANDIDATE_ORDER: usize = 1 << 26;
 
 /// Largest value of [`Bounds::max_order`].
-pub const MAX_ORDER: usize = 1 << 13;
+pub const MAX_ORDER: usize = 1 << 16;
 
 /// The defaults solve every two- and three-digit octal code found solvable here (none
 /// needed a candidate of more than 78 elements, 192 before reduction) and give up on
@@ -390,21 +390,21 @@ impl Solver<'_> {
         n: usize,
         transitions: &[usize],
     ) -> Result<Option<usize>, Failure> {
-        let (table, in_p, heaps) = (&self.current.table, &self.current.in_p, &self.current.heaps);
+        let (table, in_p) = (&self.current.table, &self.current.in_p);
         let alone_in_p = !transitions.iter().any(|&t| in_p[t]);
-        let subset =
-            |smaller: &[usize]| smaller.iter().all(|t| transitions.binary_search(t).is_ok());
-        // A smaller heap with fewer options and the same image dominates heap n.
-        for h in (1..n).filter(|&h| heaps.has_options(h) && subset(&heaps.transitions[h])) {
-            let x = heaps.image[h];
-            if in_p[x] == alone_in_p && p_condition_holds(table, in_p, x, transitions) {
-                return Ok(Some(x));
-            }
+        let sigma = self.explorer.sigma_of(transitions);
+        let possible: Vec<usize> = (0..table.order())
+            .filter(|&x| in_p[x] == alone_in_p && self.explorer.p_condition_holds(x, &sigma))
+            .collect();
+        // A word already kept of element x with a smaller σ dominates heap n: it
+        // plays as x (Siegel's mex interpolation).
+        if let Some(&x) = possible
+            .iter()
+            .find(|&&x| self.explorer.dominated(x, &sigma))
+        {
+            return Ok(Some(x));
         }
-        for x in (0..table.order()).filter(|&x| in_p[x] == alone_in_p) {
-            if !p_condition_holds(table, in_p, x, transitions) {
-                continue;
-            }
+        for x in possible {
             let kept = self.explorer.len();
             let max_words = self.bounds.max_words;
             match self
@@ -462,11 +462,26 @@ impl Solver<'_> {
     /// Mark and reduce the candidate whose heaps have `image` in `product` (`None` when
     /// the reduced candidate has more elements than allowed).
     fn reduce_candidate(&mut self, product: &Product, image: Vec<usize>) -> Option<Pretension> {
+        self.note_product(product);
+        let heaps = HeapImages::new(product, image, &self.options);
+        let marking = Marking::new(product, &heaps);
+        self.reduce_marked(product, &heaps, &marking)
+    }
+
+    fn note_product(&mut self, product: &Product) {
         let growth = &mut self.growth;
         growth.largest_product = growth.largest_product.max(product.order());
-        let heaps = HeapImages::new(product, image, &self.options);
-        let reduced =
-            Marking::new(product, &heaps).reduce(product, &heaps, self.bounds.max_order)?;
+    }
+
+    /// Reduce a marked candidate (`None` when it has more elements than allowed).
+    fn reduce_marked(
+        &mut self,
+        product: &Product,
+        heaps: &HeapImages,
+        marking: &Marking,
+    ) -> Option<Pretension> {
+        let reduced = marking.reduce(product, heaps, self.bounds.max_order)?;
+        let growth = &mut self.growth;
         growth.largest_candidate = growth.largest_candidate.max(reduced.table.order());
         Some(reduced)
     }
@@ -494,13 +509,22 @@ impl Solver<'_> {
                         None => product.embed(heaps.image[h], None),
                     })
                     .collect();
-                let Some(refined) = self.reduce_candidate(&product.monoid, image) else {
-                    skipped = true;
+                let monoid = &product.monoid;
+                self.note_product(monoid);
+                let images = HeapImages::new(monoid, image, &self.options);
+                let marking = Marking::new(monoid, &images);
+                // Reduction keeps P-portions, so the marking already says whether this
+                // candidate is right about the failure.
+                let failure_element = images.element_of(monoid, failure);
+                let claim = marking
+                    .position_of(failure_element)
+                    .is_some_and(|i| marking.in_p[i]);
+                if claim != should_be_p {
                     continue;
-                };
-                let claim = refined.in_p[refined.heaps.element_of(&refined.table, failure)];
-                if claim == should_be_p {
-                    return Ok(refined);
+                }
+                match self.reduce_marked(monoid, &images, &marking) {
+                    Some(refined) => return Ok(refined),
+                    None => skipped = true,
                 }
             }
         }
