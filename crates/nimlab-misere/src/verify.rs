@@ -18,10 +18,10 @@
 //!   heaps by number of heaps, keeping only undominated words; finitely many remain.
 //!
 //! The search is bounded by a number of words kept ([`Explorer::add_heap`] fails past
-//! it).
+//! it), and asks every thousand words whether to stop.
 
 use crate::monoid::{Multiply, Table};
-use crate::pretension::{Marking, Pretension};
+use crate::pretension::{Marking, Pretension, Stopped};
 use crate::word::Word;
 
 /// A set of elements as bits.
@@ -31,17 +31,13 @@ fn has(bits: &[u64], x: usize) -> bool {
     bits[x / 64] >> (x % 64) & 1 == 1
 }
 
-fn set(bits: &mut [u64], x: usize) {
-    bits[x / 64] |= 1 << (x % 64);
-}
-
 /// The undominated words of a pretension found so far, heap size by heap size.
 #[derive(Clone, Debug)]
 pub struct Explorer {
     /// Bits per set.
     width: usize,
-    /// `divides[u]` = {z : u·z in P}.
-    divides: Vec<Bits>,
+    /// `divides[u·width..(u+1)·width]` = {z : u·z in P}.
+    divides: Vec<u64>,
     /// For each word kept: its element, its σ, and how it was made (parent word plus
     /// one heap).
     element: Vec<u32>,
@@ -52,24 +48,54 @@ pub struct Explorer {
     by_element: Vec<Vec<u32>>,
 }
 
-/// The search met more undominated words than allowed.
+/// Why a search stopped short.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TooManyWords;
+pub enum Halt {
+    /// It met more undominated words than allowed.
+    TooManyWords,
+    /// It was asked to stop.
+    Stopped,
+}
+
+impl From<Stopped> for Halt {
+    fn from(_: Stopped) -> Self {
+        Halt::Stopped
+    }
+}
 
 impl Explorer {
+    /// Bytes the search of a pretension of `order` elements holds before its words.
+    pub fn base_bytes(order: usize) -> usize {
+        order
+            .saturating_mul(order.div_ceil(64) * 8)
+            .saturating_add(order * 24)
+    }
+
+    /// Bytes each word kept takes.
+    pub fn word_bytes(order: usize) -> usize {
+        order.div_ceil(64) * 8 + 16
+    }
+
+    /// Bytes it holds.
+    pub fn bytes(&self) -> usize {
+        let order = self.by_element.len();
+        Self::base_bytes(order) + self.len() * Self::word_bytes(order)
+    }
+
     /// The search for `pretension` with only the empty word so far.
     pub fn new(table: &Table, in_p: &[bool]) -> Self {
         let order = table.order();
         let width = order.div_ceil(64);
-        let divides = (0..order)
-            .map(|u| {
-                let mut bits = vec![0; width];
-                for z in (0..order).filter(|&z| in_p[table.mul(u, z)]) {
-                    set(&mut bits, z);
-                }
-                bits
-            })
-            .collect();
+        let in_p: Vec<u64> = in_p.iter().map(|&p| u64::from(p)).collect();
+        let mut divides = vec![0; order * width];
+        for (u, bits) in divides.chunks_mut(width.max(1)).enumerate().take(order) {
+            for (word, chunk) in bits.iter_mut().zip(table.row(u).chunks(64)) {
+                *word = chunk
+                    .iter()
+                    .enumerate()
+                    .fold(0, |word, (j, &uz)| word | in_p[uz as usize] << j);
+            }
+        }
         Explorer {
             width,
             divides,
@@ -81,6 +107,11 @@ impl Explorer {
             // N-condition, so a longer word of the identity must be checked on its own.
             by_element: vec![Vec::new(); order],
         }
+    }
+
+    /// {z : u·z in P}.
+    fn divides(&self, u: usize) -> &[u64] {
+        &self.divides[u * self.width..(u + 1) * self.width]
     }
 
     /// How many words are kept.
@@ -105,7 +136,7 @@ impl Explorer {
         for &t in transitions {
             sigma
                 .iter_mut()
-                .zip(&self.divides[t])
+                .zip(self.divides(t))
                 .for_each(|(w, r)| *w |= r);
         }
         sigma
@@ -115,7 +146,7 @@ impl Explorer {
     /// z has z·image in P and z·t in P for an option t, that is divides(image) and σ
     /// are disjoint.
     pub fn p_condition_holds(&self, image: usize, sigma: &[u64]) -> bool {
-        self.divides[image]
+        self.divides(image)
             .iter()
             .zip(sigma)
             .all(|(d, s)| d & s == 0)
@@ -134,7 +165,9 @@ impl Explorer {
     /// elements `transitions`, in increasing order. Returns the first word failing the
     /// N-condition (the least such word, when every smaller word passed), having kept
     /// the words before it; `Ok(None)` when none fails. When the heap alone is
-    /// dominated, so is every word containing it, and none is added.
+    /// dominated, so is every word containing it, and none is added. It fails past
+    /// `max_words` words kept, and when `stop` says so.
+    #[allow(clippy::too_many_arguments)]
     pub fn add_heap(
         &mut self,
         table: &Table,
@@ -143,13 +176,17 @@ impl Explorer {
         image: usize,
         transitions: &[usize],
         max_words: usize,
-    ) -> Result<Option<usize>, TooManyWords> {
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Option<usize>, Halt> {
         let row = table.row(image);
         let mut level: Vec<u32> = (0..self.len() as u32).collect();
         let mut sigma = vec![0u64; self.width];
         while !level.is_empty() {
             let mut next = Vec::new();
-            for &s in &level {
+            for (i, &s) in level.iter().enumerate() {
+                if i % 1024 == 1023 && stop() {
+                    return Err(Halt::Stopped);
+                }
                 let s = s as usize;
                 let x = self.element[s] as usize;
                 let product = row[x] as usize;
@@ -162,7 +199,7 @@ impl Explorer {
                 }
                 let x_row = table.row(x);
                 for &t in transitions {
-                    let reach = &self.divides[x_row[t] as usize];
+                    let reach = &self.divides[x_row[t] as usize * self.width..][..self.width];
                     sigma.iter_mut().zip(reach).for_each(|(w, r)| *w |= r);
                 }
                 if self.dominated(product, &sigma) {
@@ -172,7 +209,7 @@ impl Explorer {
                     continue;
                 }
                 if self.len() >= max_words {
-                    return Err(TooManyWords);
+                    return Err(Halt::TooManyWords);
                 }
                 let index = self.len();
                 self.element.push(product as u32);
@@ -210,16 +247,21 @@ pub enum Verdict {
     Fails(Word),
 }
 
-/// Check `pretension` on every word (see the module docs).
-pub fn verify(pretension: &Pretension, max_words: usize) -> Result<Verdict, TooManyWords> {
+/// Check `pretension` on every word (see the module docs), keeping at most `max_words`
+/// words and asking `stop` as it goes.
+pub fn verify(
+    pretension: &Pretension,
+    max_words: usize,
+    stop: &dyn Fn() -> bool,
+) -> Result<Verdict, Halt> {
     let (table, in_p, heaps) = (&pretension.table, &pretension.in_p, &pretension.heaps);
-    let marking = Marking::new(table, heaps);
+    let marking = Marking::new(table, heaps, stop)?;
     let mut explorer = Explorer::new(table, in_p);
     let mut least_failure: Option<Word> = None;
     for h in (1..=heaps.last_heap()).filter(|&h| heaps.has_options(h)) {
         // The elements z with z·h in P and an option z·t in P.
         let sigma = explorer.sigma_of(&heaps.transitions[h]);
-        let divides = &explorer.divides[heaps.image[h]];
+        let divides = explorer.divides(heaps.image[h]);
         for (i, (d, s)) in divides.iter().zip(&sigma).enumerate() {
             let mut failing = d & s;
             while failing != 0 {
@@ -245,6 +287,7 @@ pub fn verify(pretension: &Pretension, max_words: usize) -> Result<Verdict, TooM
             heaps.image[h],
             &heaps.transitions[h],
             max_words,
+            stop,
         )?;
         if let Some(index) = found {
             let word = explorer.word(index);

@@ -9,12 +9,12 @@
 //! checkpoint or the new one, and the files hold at least what it vouches for.
 
 use crate::Error;
-use crate::files::{open_regular, refuse};
+use crate::files::{open_regular, refuse, replace_atomically};
 use crate::format::Format;
 use serde::{Deserialize, Serialize};
-use std::fs::{self, File, OpenOptions};
-use std::io::{self, Read, Write};
-use std::path::{Path, PathBuf};
+use std::fs::OpenOptions;
+use std::io::{self, Read};
+use std::path::Path;
 
 /// The first line's start; the version follows.
 const NAME: &str = "nimlab checkpoint ";
@@ -51,28 +51,12 @@ impl Checkpoint {
     /// Write the checkpoint to `path` so that a kill at any moment leaves the old one or
     /// this one whole (see the module documentation).
     pub fn save(&self, path: &Path) -> Result<(), Error> {
-        let failed = Error::io("write", path);
-        let mut temporary = path.to_path_buf().into_os_string();
-        temporary.push(".tmp");
-        let temporary = PathBuf::from(temporary);
         let record = serde_json::to_string(self).expect("checkpoints serialize");
         let text = format!(
             "{NAME}{VERSION} crc32:{:08x}\n{record}\n",
             crc32fast::hash(record.as_bytes())
         );
-        let mut file = File::create(&temporary).map_err(Error::io("write", &temporary))?;
-        file.write_all(text.as_bytes())
-            .and_then(|()| file.sync_all())
-            .map_err(Error::io("write", &temporary))?;
-        fs::rename(&temporary, path).map_err(failed)?;
-        // The rename itself survives a crash once the directory is synced.
-        let directory = match path.parent() {
-            Some(parent) if !parent.as_os_str().is_empty() => parent,
-            _ => Path::new("."),
-        };
-        File::open(directory)
-            .and_then(|directory| directory.sync_all())
-            .map_err(Error::io("sync the directory of", path))
+        replace_atomically(path, text.as_bytes())
     }
 
     /// The checkpoint at `path`, or `None` if there is none. Anything else than a whole,
@@ -129,6 +113,7 @@ impl Checkpoint {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
 
     fn example() -> Checkpoint {
         Checkpoint {

@@ -2,10 +2,10 @@
 
 use crate::Error;
 use rustix::fs::{FlockOperation, OFlags, flock};
-use std::fs::{File, FileType, OpenOptions};
-use std::io;
+use std::fs::{self, File, FileType, OpenOptions};
+use std::io::{self, Write};
 use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// The kind of a file that is not a regular file, in words.
@@ -81,6 +81,28 @@ pub(crate) fn lock(file: &File, path: &Path, role: &str) -> Result<(), Error> {
         )),
         Err(e) => Err(Error::io("lock", path)(e.into())),
     }
+}
+
+/// Replace the file at `path` by one holding `bytes`, so that a kill at any moment
+/// leaves the old file or the new one whole: the bytes go to `path.tmp`, which is
+/// synced and renamed over `path`, and the directory is synced so that the rename
+/// survives a crash. The caller makes sure no one else writes `path.tmp` at once.
+pub(crate) fn replace_atomically(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    let mut temporary = path.to_path_buf().into_os_string();
+    temporary.push(".tmp");
+    let temporary = PathBuf::from(temporary);
+    let mut file = File::create(&temporary).map_err(Error::io("write", &temporary))?;
+    file.write_all(bytes)
+        .and_then(|()| file.sync_all())
+        .map_err(Error::io("write", &temporary))?;
+    fs::rename(&temporary, path).map_err(Error::io("write", path))?;
+    let directory = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    File::open(directory)
+        .and_then(|directory| directory.sync_all())
+        .map_err(Error::io("sync the directory of", path))
 }
 
 /// How long a writer waits for another to finish its append.

@@ -9,6 +9,8 @@
 //!   memory does not grow with the number of values.
 //! - [`census_file`]: the census file, one JSON line per code after a header, which
 //!   several runs may append to at once and which a run resumes.
+//! - [`quotient_file`]: the file of a misère quotient run, the quotient of the heaps
+//!   solved so far, replaced whole as the run goes and resumed after a kill.
 //!
 //! Every file a run writes is locked while it writes it (a second run refuses), every
 //! file it reads must be a regular file and is read to a stated bound, and every
@@ -20,6 +22,7 @@ mod error;
 mod files;
 pub mod format;
 pub mod mapped_table;
+pub mod quotient_file;
 pub mod sequence;
 
 pub use error::Error;

@@ -8,7 +8,8 @@
 //
 // --log prints MisereSolver's own log too: each candidate tried, with its failure.
 //
-// Lines: "CODE heap N order Q p P cpu S" (S: the solver thread's CPU seconds), then
+// --timeout counts the solver thread's CPU seconds. Lines: "CODE heap N order Q p P
+// cpu S" (S: the solver thread's CPU seconds), then
 // "CODE certified heap N order Q p P preperiod A period B cpu S" or
 // "CODE partial heap N order Q p P cpu S stopped timeout|max-heap|error".
 package org.cgsuite.core.misere.solver;
@@ -46,15 +47,20 @@ public final class Driver {
         }
     }
 
-    /** Run one code on a thread of its own, interrupted after `timeout` seconds (0: never). */
+    /**
+     * Run one code on a thread of its own, interrupted once it has used `timeout` seconds
+     * of CPU time (0: never), so that a loaded machine does not cut it short.
+     */
     private static void run(HeapRuleset rules, int maxHeap, int timeout, boolean everyHeap,
             boolean log) throws InterruptedException {
         Thread thread = new Thread(() -> solve(rules, maxHeap, everyHeap, log));
         thread.start();
-        thread.join(timeout * 1000L);
-        if (thread.isAlive()) {
-            thread.interrupt();
-            thread.join();
+        while (thread.isAlive()) {
+            thread.join(50);
+            if (timeout > 0 && THREADS.getThreadCpuTime(thread.getId()) > timeout * 1_000_000_000L) {
+                thread.interrupt();
+                thread.join();
+            }
         }
     }
 

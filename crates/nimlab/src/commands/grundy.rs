@@ -241,7 +241,7 @@ fn run_with_progress(run: &sequence::Run) -> Result<(), Failure> {
 
 /// From now on, SIGTERM and SIGINT set the returned number to the signal's instead of
 /// ending the process, and a second one ends it as the first would have.
-fn stop_on_signals() -> Result<Arc<AtomicUsize>, Failure> {
+pub(super) fn stop_on_signals() -> Result<Arc<AtomicUsize>, Failure> {
     let signal = Arc::new(AtomicUsize::new(0));
     let asked = Arc::new(AtomicBool::new(false));
     let cannot = |e: std::io::Error| Failure::Other(format!("cannot handle signals: {e}"));

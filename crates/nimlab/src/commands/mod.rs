@@ -67,21 +67,24 @@ const _: () = assert!(QUESTION_TIME.value == 1500, "DEFAULT_TIME_LIMIT says 1.5 
 impl TimeLimit {
     /// The budget of one question within this time limit.
     fn budget(&self) -> Result<Budget, Failure> {
-        let seconds: f64 = self
-            .time_limit
-            .parse()
-            .ok()
-            .filter(|s: &f64| s.is_finite() && (0.0..=1e9).contains(s))
-            .ok_or_else(|| {
-                InputError::invalid(
-                    "--time-limit",
-                    &self.time_limit,
-                    "a number of seconds from 0 (no limit) to 1000000000",
-                )
-            })?;
-        let time = (seconds > 0.0).then(|| Duration::from_secs_f64(seconds));
-        Ok(Budget::question(time))
+        Ok(Budget::question(seconds("--time-limit", &self.time_limit)?))
     }
+}
+
+/// A time limit given as SECONDS to `option`: `None` for 0 (no limit).
+fn seconds(option: &str, text: &str) -> Result<Option<Duration>, Failure> {
+    let seconds: f64 = text
+        .parse()
+        .ok()
+        .filter(|s: &f64| s.is_finite() && (0.0..=1e9).contains(s))
+        .ok_or_else(|| {
+            InputError::invalid(
+                option,
+                text,
+                "a number of seconds from 0 (no limit) to 1000000000",
+            )
+        })?;
+    Ok((seconds > 0.0).then(|| Duration::from_secs_f64(seconds)))
 }
 
 /// Why a list of moves stops before the last one: the number asked for, or the
