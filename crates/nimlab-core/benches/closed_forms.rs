@@ -1,4 +1,4 @@
-//! Benchmarks for the closed forms of issue 4 (figures go in the closing notes):
+//! Benchmarks for the closed forms at their largest sizes:
 //! - `analyze wythoff` of a point with 10^6-digit coordinates, from text to the
 //!   printed moves (target ≤ 1 s);
 //! - `analyze fibonacci` of a fresh pile of 10^5 digits (target ≤ 1 s);

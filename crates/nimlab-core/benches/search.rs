@@ -47,9 +47,7 @@ fn report_positions<G: Game>(name: &str, game: &G, position: &G::Position) {
 }
 
 fn misere_search(c: &mut Criterion) {
-    let kayles = HeapSum {
-        rules: Octal::kayles(),
-    };
+    let kayles = HeapSum::new(Octal::kayles());
     let rows = kayles.parse_position("16 16").unwrap();
     report_rate("win/loss search, misère kayles 16 16", |budget| {
         kayles
@@ -77,9 +75,7 @@ fn misere_search(c: &mut Criterion) {
             .search_after(&coins, &moves, Convention::Misere, budget)
             .unwrap();
     });
-    let nim = HeapSum {
-        rules: nimlab_core::families::nim::Nim,
-    };
+    let nim = HeapSum::new(nimlab_core::families::nim::Nim);
     let lost = nim.parse_position("7 9 14 3").unwrap();
     let (moves, _) = nim.legal_moves(&lost, usize::MAX);
     report_rate(
@@ -137,9 +133,7 @@ fn longest_defence(c: &mut Criterion) {
             .unwrap()
         })
     });
-    let kayles = HeapSum {
-        rules: Octal::kayles(),
-    };
+    let kayles = HeapSum::new(Octal::kayles());
     let rows = kayles.parse_position("4 7 9").unwrap();
     group.bench_function("kayles 4 7 9, misère", |b| {
         let mut rng = StdRng::seed_from_u64(1);

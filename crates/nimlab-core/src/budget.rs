@@ -164,6 +164,16 @@ impl Budget {
         Ok(())
     }
 
+    /// How many more work units and table entries the budget allows, the lesser of
+    /// the two (`u64::MAX` when neither is bounded): a computation about to list or
+    /// allocate that many items asks for no more, so that a list longer than the
+    /// budget (the moves of a heap of 10^7) is never built only to be refused.
+    pub fn room(&self) -> u64 {
+        let work = self.max_work.saturating_sub(self.spent());
+        let memory = self.max_memory.saturating_sub(self.held());
+        work.min(memory)
+    }
+
     /// Whether nothing bounds this budget (no work or memory limit, deadline or flag).
     fn is_unlimited(&self) -> bool {
         self.max_work == u64::MAX

@@ -204,15 +204,32 @@ fn escape(text: &str) -> String {
         .collect()
 }
 
+/// Longest message shown whole, in characters. A longer one (naming a sum of
+/// thousands of games) keeps its start and its end, which say what failed and why,
+/// [`KEPT_CHARS`] each: shorter than this, so a message shortened once is left as it
+/// is when it is shortened again.
+const MAX_MESSAGE_CHARS: usize = 360;
+
+/// Characters kept at each end of a message longer than [`MAX_MESSAGE_CHARS`].
+const KEPT_CHARS: usize = 150;
+
 /// A message with every word longer than 40 characters shortened as [`quote`] does
 /// and control characters escaped, so that a game spec or a number with a million
-/// digits inside a message still makes one short line.
+/// digits inside a message still makes one short line; a message still longer than
+/// [`MAX_MESSAGE_CHARS`] keeps its start and its end.
 pub fn shorten_words(message: &str) -> String {
-    message
+    let words = message
         .split(' ')
         .map(abbreviate)
         .collect::<Vec<_>>()
-        .join(" ")
+        .join(" ");
+    let count = words.chars().count();
+    if count <= MAX_MESSAGE_CHARS {
+        return words;
+    }
+    let head: String = words.chars().take(KEPT_CHARS).collect();
+    let tail: String = words.chars().skip(count - KEPT_CHARS).collect();
+    format!("{head} … ({count} characters in all) … {tail}")
 }
 
 #[cfg(test)]
@@ -226,6 +243,21 @@ mod tests {
             e.to_string(),
             "invalid heap size 'x': expected a non-negative integer"
         );
+    }
+
+    /// A message naming a sum of thousands of games keeps its start and its end.
+    #[test]
+    fn long_messages_keep_their_start_and_end() {
+        let spec = vec!["graph:l"; 10_000].join(" + ");
+        let message = shorten_words(&format!("play of {spec} is too large for that"));
+        assert!(
+            message.chars().count() < MAX_MESSAGE_CHARS + 50,
+            "{message}"
+        );
+        assert!(message.starts_with("play of graph:l + "), "{message}");
+        assert!(message.ends_with(" is too large for that"), "{message}");
+        assert!(message.contains("characters in all"), "{message}");
+        assert_eq!(shorten_words(&message), message, "shortened once only");
     }
 
     #[test]

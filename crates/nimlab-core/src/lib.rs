@@ -18,6 +18,7 @@
 //! - [`families`]: one module per game family: rules, exact strategy, brute-force
 //!   tests.
 //! - [`registry`]: from a spec string to a shared [`Ruleset`].
+//! - [`conformance`]: the one check every game passes, built in or defined elsewhere.
 //! - [`report`]: the answers front ends print or serve, as data; reviewing a game.
 //! - [`research`]: the census of octal codes and the classifier of games.
 //! - [`task`]: the Sprague–Grundy practice tasks, from input text to answer text.
@@ -42,6 +43,8 @@ pub mod heap;
 pub mod families;
 
 pub mod registry;
+
+pub mod conformance;
 
 pub mod report;
 pub mod research;

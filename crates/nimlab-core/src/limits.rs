@@ -59,6 +59,16 @@ impl Limit {
     }
 }
 
+/// The most games one spec sums. Every answer about a sum goes through each of its
+/// games (its board, its values, its text), so a spec of a hundred thousand parts
+/// would cost seconds of work that no budget could stop midway.
+pub const SUM_PARTS: Limit = Limit {
+    name: "games in a sum",
+    value: 10_000,
+    unit: "games",
+    reason: "every answer about a sum goes through each of its games",
+};
+
 /// Positions of a heap game whose misère play has no rule are solved by searching
 /// every position reachable: about the number of partitions of the total.
 pub const MISERE_HEAP_SEARCH: Limit = Limit {
@@ -300,6 +310,23 @@ pub const GRUNDY_TABLE: Limit = Limit {
     reason: "the table is held in memory (400 MB)",
 };
 
+/// The most values of one nim-sequence a long run computes (`grundy --out`).
+pub const GRUNDY_RUN: Limit = Limit {
+    name: "values in one nim-sequence run",
+    value: 1 << 50,
+    unit: "values",
+    reason: "the octal engine keeps at most 4 GiB of values at any length; 2^50 values \
+             would take years",
+};
+
+/// The most threads one computation uses (`--jobs`).
+pub const JOBS: Limit = Limit {
+    name: "threads of one computation",
+    value: 1024,
+    unit: "threads",
+    reason: "more threads than processors only wait for each other",
+};
+
 /// The longest text read as a position or task input from standard input.
 pub const INPUT_TEXT: Limit = Limit {
     name: "text read from standard input",
@@ -375,8 +402,26 @@ pub const FIBONACCI_INDEX: Limit = Limit {
     reason: "F(10^7) has about two million digits",
 };
 
+/// The most Fibonacci numbers `seq fibonacci --count` lists.
+pub const FIBONACCI_COUNT: Limit = Limit {
+    name: "Fibonacci numbers listed",
+    value: 100_000,
+    unit: "numbers",
+    reason: "their digits add up quadratically: the first 10^5 have 10^9 digits in all",
+};
+
+/// The most digits of a number whose Zeckendorf terms are written out in full.
+pub const ZECKENDORF_WRITTEN_DIGITS: Limit = Limit {
+    name: "digits of a Zeckendorf sum written out",
+    value: 2_000,
+    unit: "digits",
+    reason: "the digits of the terms of an N of d digits grow as d^2; --indices lists \
+             them by index at any size",
+};
+
 /// Every limit, for documentation.
 pub const ALL: &[Limit] = &[
+    SUM_PARTS,
     MISERE_HEAP_SEARCH,
     MISERE_QUOTIENT_HEAPS,
     MISERE_QUOTIENT_MAX_HEAP,
@@ -405,6 +450,8 @@ pub const ALL: &[Limit] = &[
     DAG_EDGES,
     LOOPY_GRAPH_WORK,
     GRUNDY_TABLE,
+    GRUNDY_RUN,
+    JOBS,
     INPUT_TEXT,
     TASK_COUNT,
     TASK_TABLE,
@@ -414,6 +461,8 @@ pub const ALL: &[Limit] = &[
     PLAY_LINE,
     POSITION_ECHO,
     FIBONACCI_INDEX,
+    FIBONACCI_COUNT,
+    ZECKENDORF_WRITTEN_DIGITS,
 ];
 
 /// The table of every limit, in Markdown, as `docs/LIMITS.md` shows it.

@@ -10,7 +10,8 @@
 //! a [`Loader`] that turns a file name into its text ([`game_with`]), and [`game`]
 //! refuses such specs. Games read from files are not cached (the file may change).
 
-use crate::error::InputError;
+use crate::budget::Budget;
+use crate::error::{Error, InputError};
 use crate::families::copycat::Copycat;
 use crate::families::fibonacci::FibonacciNim;
 use crate::families::flipflop::FlipFlop;
@@ -21,14 +22,15 @@ use crate::families::moore::Moore;
 use crate::families::nim::Nim;
 use crate::families::octal::Octal;
 use crate::families::staircase::Staircase;
+use crate::families::subtract_squares::SubtractSquares;
 use crate::families::subtraction::{Subtraction, TakeUpTo};
 use crate::families::turtles::Turtles;
 use crate::families::wythoff::{Goal, Wythoff};
 use crate::heap::HeapSum;
-use crate::limits::CACHED_MEMORY;
+use crate::limits::{CACHED_MEMORY, SUM_PARTS};
 use crate::protocol::sum::Sum;
 use crate::protocol::{Erased, Ruleset};
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -108,7 +110,7 @@ pub const FAMILIES: &[Family] = &[
         reads_file: false,
         build: |args, _| {
             no_arguments("nim", args)?;
-            Ok(Arc::new(Erased(HeapSum { rules: Nim })))
+            Ok(Arc::new(Erased(HeapSum::new(Nim))))
         },
     },
     Family {
@@ -119,9 +121,9 @@ pub const FAMILIES: &[Family] = &[
         summary: "take exactly s tokens from one heap, for s in the finite set S",
         reads_file: false,
         build: |args, _| {
-            Ok(Arc::new(Erased(HeapSum {
-                rules: Subtraction::parse(args.unwrap_or(""))?,
-            })))
+            Ok(Arc::new(Erased(HeapSum::new(Subtraction::parse(
+                args.unwrap_or(""),
+            )?))))
         },
     },
     Family {
@@ -132,9 +134,9 @@ pub const FAMILIES: &[Family] = &[
         summary: "take 1 to K tokens from one heap",
         reads_file: false,
         build: |args, _| {
-            Ok(Arc::new(Erased(HeapSum {
-                rules: TakeUpTo::parse(args.unwrap_or(""))?,
-            })))
+            Ok(Arc::new(Erased(HeapSum::new(TakeUpTo::parse(
+                args.unwrap_or(""),
+            )?))))
         },
     },
     Family {
@@ -181,9 +183,9 @@ pub const FAMILIES: &[Family] = &[
         summary: "the octal game with code CODE, e.g. 0.07 (Dawson's Kayles) or 4.07",
         reads_file: false,
         build: |args, _| {
-            Ok(Arc::new(Erased(HeapSum {
-                rules: Octal::parse(args.unwrap_or(""))?,
-            })))
+            Ok(Arc::new(Erased(HeapSum::new(Octal::parse(
+                args.unwrap_or(""),
+            )?))))
         },
     },
     Family {
@@ -194,9 +196,9 @@ pub const FAMILIES: &[Family] = &[
         summary: "the hexadecimal game with code CODE (digit bit 8: leave three heaps)",
         reads_file: false,
         build: |args, _| {
-            Ok(Arc::new(Erased(HeapSum {
-                rules: Octal::parse_hex(args.unwrap_or(""))?,
-            })))
+            Ok(Arc::new(Erased(HeapSum::new(Octal::parse_hex(
+                args.unwrap_or(""),
+            )?))))
         },
     },
     Family {
@@ -208,9 +210,7 @@ pub const FAMILIES: &[Family] = &[
         reads_file: false,
         build: |args, _| {
             no_arguments("grundy-game", args)?;
-            Ok(Arc::new(Erased(HeapSum {
-                rules: GrundyGame::new(),
-            })))
+            Ok(Arc::new(Erased(HeapSum::new(GrundyGame::new()))))
         },
     },
     Family {
@@ -222,7 +222,19 @@ pub const FAMILIES: &[Family] = &[
         reads_file: false,
         build: |args, _| {
             no_arguments("lasker", args)?;
-            Ok(Arc::new(Erased(HeapSum { rules: Lasker })))
+            Ok(Arc::new(Erased(HeapSum::new(Lasker))))
+        },
+    },
+    Family {
+        name: "subtract-squares",
+        syntax: "subtract-squares",
+        example: "subtract-squares",
+        example_position: "20 9",
+        summary: "take a positive square number of tokens from one heap",
+        reads_file: false,
+        build: |args, _| {
+            no_arguments("subtract-squares", args)?;
+            Ok(Arc::new(Erased(HeapSum::new(SubtractSquares))))
         },
     },
     Family {
@@ -359,7 +371,7 @@ fn named_take_and_break(
 ) -> Result<Arc<dyn Ruleset>, InputError> {
     no_arguments(name, args)?;
     let rules = Octal::named(name).expect("every named family is in NAMED");
-    Ok(Arc::new(Erased(HeapSum { rules })))
+    Ok(Arc::new(Erased(HeapSum::new(rules))))
 }
 
 fn no_arguments(name: &str, args: Option<&str>) -> Result<(), InputError> {
@@ -399,7 +411,21 @@ impl FromStr for Spec {
     type Err = InputError;
 
     fn from_str(text: &str) -> Result<Spec, InputError> {
-        let parts = sum_parts(text)
+        let parts = sum_parts(text);
+        if parts.len() as u64 > SUM_PARTS.value {
+            return Err(InputError::invalid(
+                "game",
+                text,
+                format!(
+                    "a sum of at most {} games, not {} (the limit '{}': {})",
+                    SUM_PARTS.value,
+                    parts.len(),
+                    SUM_PARTS.name,
+                    SUM_PARTS.reason
+                ),
+            ));
+        }
+        let parts = parts
             .into_iter()
             .map(family_spec)
             .collect::<Result<Vec<_>, _>>()?;
@@ -439,14 +465,35 @@ impl Spec {
         examples.join(" + ")
     }
 
-    /// The game, reading any file the spec names with `load`; games built before
-    /// come from the cache.
-    pub fn build(&self, load: Loader) -> Result<Arc<dyn Ruleset>, InputError> {
-        let games = self
-            .parts
-            .iter()
-            .map(|part| part.build(load))
-            .collect::<Result<Vec<_>, _>>()?;
+    /// The game, reading any file the spec names with `load`, within `budget`.
+    ///
+    /// A sum is bounded as it is built, not after: a part named twice is built once;
+    /// games built before come from the cache; a game built anew holds the memory it
+    /// keeps ([`Ruleset::held_words`], and [`PART_WORDS`] more) in `budget`, and the
+    /// budget's deadline and cancel flag are looked at before each part. So a spec of
+    /// thousands of distinct games, or of thousands of graphs read from files, is
+    /// refused at the part that passes the budget, with the budget's error.
+    pub fn build(&self, load: Loader, budget: &Budget) -> Result<Arc<dyn Ruleset>, Error> {
+        let stopped = |exhausted| Error::from_budget(exhausted, "building the games of this spec");
+        let mut built: HashMap<(&str, Option<&str>), Arc<dyn Ruleset>> = HashMap::new();
+        let mut games = Vec::with_capacity(self.parts.len().min(1 << 16));
+        for part in &self.parts {
+            budget.hold(PART_WORDS).map_err(stopped)?;
+            let key = (part.family.name, part.args.as_deref());
+            let game = match built.get(&key) {
+                Some(game) => game.clone(),
+                None => {
+                    budget.check().map_err(stopped)?;
+                    let (game, anew) = part.build(load)?;
+                    if anew {
+                        budget.hold(game.held_words()).map_err(stopped)?;
+                    }
+                    built.insert(key, game.clone());
+                    game
+                }
+            };
+            games.push(game);
+        }
         Ok(match <[_; 1]>::try_from(games) {
             Ok([game]) => game,
             Err(games) => Arc::new(Erased(Sum::new(games))),
@@ -454,12 +501,17 @@ impl Spec {
     }
 }
 
+/// The words a [`Spec::build`] holds for each part of a spec, beside what a game built
+/// anew keeps: the part's place in the sum, its spec and its cache entry.
+pub const PART_WORDS: u64 = 16;
+
 impl FamilySpec {
-    /// The family's game, from the cache when it was built before.
-    fn build(&self, load: Loader) -> Result<Arc<dyn Ruleset>, InputError> {
+    /// The family's game, from the cache when it was built before, and whether it was
+    /// built now (a game read from a file always is: the file may have changed).
+    fn build(&self, load: Loader) -> Result<(Arc<dyn Ruleset>, bool), InputError> {
         let built = (self.family.build)(self.args.as_deref(), load)?;
         Ok(if self.family.reads_file {
-            built
+            (built, true)
         } else {
             CACHE.share(built)
         })
@@ -467,9 +519,10 @@ impl FamilySpec {
 }
 
 /// The game a spec string names, e.g. `nim`, `take:3` or `subtraction:1,3,4`, or a
-/// sum of games such as `kayles + nim`. Specs that name a file are refused: use
-/// [`game_with`].
-pub fn game(spec: &str) -> Result<Arc<dyn Ruleset>, InputError> {
+/// sum of games such as `kayles + nim`, without a bound on building it (front ends
+/// that answer questions use [`Spec::build`] within the question's budget). Specs that
+/// name a file are refused: use [`game_with`].
+pub fn game(spec: &str) -> Result<Arc<dyn Ruleset>, Error> {
     game_with(spec, &|file| {
         Err(InputError::invalid(
             "file",
@@ -479,9 +532,10 @@ pub fn game(spec: &str) -> Result<Arc<dyn Ruleset>, InputError> {
     })
 }
 
-/// The game a spec string names, reading any file it names with `load`.
-pub fn game_with(spec: &str, load: Loader) -> Result<Arc<dyn Ruleset>, InputError> {
-    spec.parse::<Spec>()?.build(load)
+/// The game a spec string names, reading any file it names with `load`, without a
+/// bound on building it (see [`game`]).
+pub fn game_with(spec: &str, load: Loader) -> Result<Arc<dyn Ruleset>, Error> {
+    spec.parse::<Spec>()?.build(load, &Budget::unlimited())
 }
 
 /// The games of a sum spec, split at its `+` signs; a family whose argument names a
@@ -517,11 +571,13 @@ fn family_name(part: &str) -> Option<&str> {
     part.trim().split_once(':').map(|(name, _)| name)
 }
 
-/// One family's spec, checked against [`FAMILIES`].
+/// One family's spec, checked against [`FAMILIES`]. A bare octal code (`0.376`,
+/// `4.07`), as researchers write them, is the octal game of that code.
 fn family_spec(part: &str) -> Result<FamilySpec, InputError> {
     let part = part.trim();
     let (name, args) = match part.split_once(':') {
         Some((name, args)) => (name, Some(args.to_string())),
+        None if is_bare_octal_code(part) => ("octal", Some(part.to_string())),
         None => (part, None),
     };
     let known: Vec<&str> = FAMILIES.iter().map(|f| f.syntax).collect();
@@ -533,7 +589,28 @@ fn family_spec(part: &str) -> Result<FamilySpec, InputError> {
         .iter()
         .find(|f| f.name == name)
         .ok_or_else(|| InputError::invalid("game", name, expected))?;
+    if family.reads_file
+        && let Some(file) = &args
+        && (file.starts_with('+') || file.ends_with('+'))
+    {
+        // `dag:a+ + nim` could not be told from `dag:a + + nim`.
+        return Err(InputError::invalid(
+            "file name",
+            file,
+            "a name that does not begin or end with '+' (a '+' with a space beside it \
+             separates the games of a sum)",
+        ));
+    }
     Ok(FamilySpec { family, args })
+}
+
+/// Whether `part` is written as an octal code alone: octal digits, a point, octal
+/// digits.
+fn is_bare_octal_code(part: &str) -> bool {
+    let octal =
+        |digits: &str| !digits.is_empty() && digits.bytes().all(|b| (b'0'..=b'7').contains(&b));
+    part.split_once('.')
+        .is_some_and(|(whole, fraction)| octal(whole) && octal(fraction))
 }
 
 /// Built games by canonical spec, oldest first.
@@ -546,21 +623,22 @@ static CACHE: Cache = Cache {
 };
 
 impl Cache {
-    /// The cached game with the same spec as `built`, or `built`, now cached.
-    fn share(&self, built: Arc<dyn Ruleset>) -> Arc<dyn Ruleset> {
+    /// The cached game with the same spec as `built`, or `built`, now cached; and
+    /// whether it is `built` (the spec was not cached).
+    fn share(&self, built: Arc<dyn Ruleset>) -> (Arc<dyn Ruleset>, bool) {
         let spec = built.spec();
         let mut games = self
             .games
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         let shared = match games.iter().find(|game| game.spec() == spec) {
-            Some(game) => game.clone(),
+            Some(game) => (game.clone(), false),
             None => {
                 if games.len() == CACHED_GAMES {
                     games.pop_front();
                 }
                 games.push_back(built.clone());
-                built
+                (built, true)
             }
         };
         // Tables grow after a game is cached: the bound is checked at every use.
@@ -635,44 +713,7 @@ mod tests {
         assert_eq!(games.len(), 1, "the newest stays");
     }
     use crate::budget::Budget;
-    use crate::protocol::AnyPosition;
-    use crate::protocol::board::Board;
-    use crate::rules::Game;
-    use crate::rules::{Convention, Outcome};
-    use crate::solve::search::Oracle;
-    use rand::rngs::StdRng;
-    use rand::seq::IndexedRandom;
-    use rand::{RngExt, SeedableRng};
-
-    /// Every family's example game with a few positions reached by random walks from
-    /// its example position (the walks take up to `steps` random moves).
-    fn sampled_positions(
-        seed: u64,
-        walks: usize,
-        steps: usize,
-    ) -> Vec<(Arc<dyn Ruleset>, Vec<AnyPosition>)> {
-        let mut rng = StdRng::seed_from_u64(seed);
-        FAMILIES
-            .iter()
-            .map(|family| {
-                let game = game_with(family.example, &example_loader).unwrap();
-                let example = game.parse_position(family.example_position).unwrap();
-                let positions = (0..walks)
-                    .map(|_| {
-                        let mut position = example.clone();
-                        for _ in 0..rng.random_range(0..=steps) {
-                            match game.legal_moves(&position, 64).0.choose(&mut rng) {
-                                Some(play) => position = game.apply(&position, play),
-                                None => break,
-                            }
-                        }
-                        position
-                    })
-                    .collect();
-                (game, positions)
-            })
-            .collect()
-    }
+    use crate::rules::Convention;
 
     #[test]
     fn one_spec_parser_splits_sums_the_same_everywhere() {
@@ -692,14 +733,35 @@ mod tests {
         assert_eq!(names("dag:a+b.txt"), ["dag|a+b.txt"]);
         assert_eq!(names("dag:a+b.txt + nim"), ["dag|a+b.txt", "nim|"]);
         assert_eq!(names("nim + dag:a+b.txt"), ["nim|", "dag|a+b.txt"]);
+        // A bare octal code is the octal game of that code.
+        assert_eq!(names("0.376 + 4.07"), ["octal|0.376", "octal|4.07"]);
+        assert_eq!("0.376".parse::<Spec>().unwrap().to_string(), "octal:0.376");
         let spec: Spec = "kayles+nim".parse().unwrap();
         assert_eq!(spec.to_string(), "kayles + nim");
         assert_eq!(spec.example_position(), "1 9 + 3 4 5");
         let spec: Spec = "dag:a+b.txt".parse().unwrap();
         assert_eq!(spec.example_position(), "3");
-        for bad in ["", "nim +", "+ nim", "chess", "nim + chess"] {
+        for bad in [
+            "",
+            "nim +",
+            "+ nim",
+            "chess",
+            "nim + chess",
+            "0.9",
+            ".7",
+            "0.",
+        ] {
             let error = bad.parse::<Spec>().unwrap_err().to_string();
             assert!(error.contains("game"), "{bad}: {error}");
+        }
+        // A sum of more games than the limit is refused before any is built.
+        let error = vec!["nim"; 10_001].join(" + ").parse::<Spec>().unwrap_err();
+        assert!(error.to_string().contains("games in a sum"), "{error}");
+        assert!(vec!["nim"; 10_000].join(" + ").parse::<Spec>().is_ok());
+        // A file name may not begin or end with the sign that separates games.
+        for bad in ["dag:t++ nim", "dag:t+", "graph:+t"] {
+            let error = bad.parse::<Spec>().unwrap_err().to_string();
+            assert!(error.contains("file name"), "{bad}: {error}");
         }
     }
 
@@ -714,356 +776,67 @@ mod tests {
         }
     }
 
-    /// Every family, on positions reached by random walks from its example: the text
-    /// of a position reads back as the same position, and each legal move's text
-    /// reads back as the same move.
+    /// Heap games whose codes take whole heaps only, or only some amounts, on every
+    /// position of one or two heaps of up to 7: each legal move's text, as `moves`
+    /// prints it and `play` takes it, reads back as the same move (removing a whole
+    /// heap once read back as no move in `octal:0.1`).
+    /// Every family's example, and sums of families, pass the conformance check; the
+    /// check is not vacuous for any of them.
     #[test]
-    fn positions_and_moves_read_back_from_their_text() {
-        for (game, positions) in sampled_positions(11, 40, 6) {
-            for position in positions {
-                let text = game.format_position(&position);
-                let read = game.parse_position(&text).unwrap();
-                assert_eq!(read, position, "{}: {text}", game.spec());
-                for play in game.legal_moves(&position, 256).0 {
+    fn every_family_and_sums_of_families_conform() {
+        let specs = FAMILIES.iter().map(|family| family.example).chain([
+            "kayles + nim",
+            "turtles + staircase",
+            "grundy-game + copycat:3",
+            "graph:loop.txt + nim",
+        ]);
+        for spec in specs {
+            let checked = crate::conformance::check(spec, &example_loader)
+                .unwrap_or_else(|violation| panic!("{violation}"));
+            assert!(
+                checked.positions >= 10 && checked.moves >= 10 && checked.played >= 1,
+                "{spec}: {checked:?}"
+            );
+            assert!(checked.searched >= 5, "{spec}: {checked:?}");
+        }
+    }
+
+    #[test]
+    fn every_move_of_small_heaps_reads_back_from_its_text() {
+        let specs = [
+            "nim",
+            "take:1",
+            "subtraction:2,5",
+            "octal:0.1",
+            "octal:0.01",
+            "octal:0.3",
+            "octal:0.6",
+            "octal:0.007",
+            "octal:0.51",
+            "octal:4.0",
+            "hex:0.1",
+            "hex:0.f",
+            "hex:0.8",
+            "kayles",
+            "grundy-game",
+            "lasker",
+        ];
+        for spec in specs {
+            let game = game(spec).unwrap();
+            let heaps = (0..=7).map(|a| a.to_string());
+            let pairs = (1..=7).flat_map(|a| (1..=7).map(move |b| format!("{a} {b}")));
+            for text in heaps.chain(pairs) {
+                let Ok(position) = game.parse_position(&text) else {
+                    continue;
+                };
+                for play in game.legal_moves(&position, usize::MAX).0 {
                     let typed = game.move_text(&position, &play);
                     let read = game
                         .parse_move(&position, &typed)
-                        .unwrap_or_else(|e| panic!("{}: '{typed}' from {text}: {e}", game.spec()));
-                    assert_eq!(read, play, "{} from {text}", game.spec());
+                        .unwrap_or_else(|e| panic!("{spec}: '{typed}' from {text}: {e}"));
+                    assert_eq!(read, play, "{spec}: '{typed}' from {text}");
                 }
             }
-        }
-    }
-
-    /// Every family: `move_to` finds, by the rules alone, a move between a position and
-    /// each position one move away, and every move it finds for other positions (two
-    /// moves away, or from another walk) is a real one: it leads there, and to a game
-    /// the complete list of legal moves reaches (the parts of a split may be written in
-    /// either order).
-    #[test]
-    fn the_move_between_two_positions_is_decided_by_the_rules() {
-        for (game, positions) in sampled_positions(17, 30, 8) {
-            for (index, from) in positions.iter().enumerate() {
-                let (moves, complete) = game.legal_moves(from, 4096);
-                let successors: Vec<AnyPosition> =
-                    moves.iter().map(|m| game.apply(from, m)).collect();
-                let text = game.format_position(from);
-                for to in &successors {
-                    let found = game.move_to(from, to).unwrap_or_else(|| {
-                        panic!(
-                            "{}: no move from {text} to {}",
-                            game.spec(),
-                            game.format_position(to)
-                        )
-                    });
-                    assert_eq!(game.apply(from, &found), *to, "{}", game.spec());
-                }
-                let mut others: Vec<AnyPosition> = successors
-                    .iter()
-                    .flat_map(|s| {
-                        game.legal_moves(s, 8)
-                            .0
-                            .into_iter()
-                            .map(|m| game.apply(s, &m))
-                    })
-                    .collect();
-                others.extend(positions.iter().skip(index + 1).cloned());
-                others.push(from.clone());
-                let canonical: Vec<AnyPosition> =
-                    successors.iter().map(|s| game.canonical(s)).collect();
-                for to in others.iter().filter(|_| complete) {
-                    let what = format!(
-                        "{}: from {text} to {}",
-                        game.spec(),
-                        game.format_position(to)
-                    );
-                    match game.move_to(from, to) {
-                        Some(found) => {
-                            assert_eq!(game.apply(from, &found), *to, "{what}");
-                            assert!(canonical.contains(&game.canonical(to)), "{what}");
-                        }
-                        None => assert!(!successors.contains(to), "{what}"),
-                    }
-                }
-            }
-        }
-    }
-
-    /// Any game as seen through its [`Ruleset`], for the brute-force oracle: nothing
-    /// but its legal moves and how it ends.
-    struct Rules<'a>(&'a dyn Ruleset);
-
-    impl Game for Rules<'_> {
-        type Position = AnyPosition;
-        type Move = crate::protocol::AnyMove;
-        fn legal_moves(&self, p: &AnyPosition, limit: usize) -> (Vec<Self::Move>, bool) {
-            self.0.legal_moves(p, limit)
-        }
-        fn apply(&self, p: &AnyPosition, play: &Self::Move) -> AnyPosition {
-            self.0.apply(p, play)
-        }
-        fn canonical(&self, p: &AnyPosition) -> AnyPosition {
-            self.0.canonical(p)
-        }
-        fn mover_wins_at_end(&self, p: &AnyPosition, convention: Convention) -> bool {
-            self.0.mover_wins_at_end(p, convention)
-        }
-    }
-
-    /// Every family, in both conventions, on small positions: each legal move's
-    /// result agrees with a brute-force search of the position after it, the Grundy
-    /// value with the generic engine, and a remoteness, where given, with the oracle's.
-    /// Positions too large for a search of 20,000 positions are skipped.
-    #[test]
-    fn move_values_agree_with_brute_force() {
-        let unlimited = Budget::unlimited();
-        let mut checked = vec![0; FAMILIES.len()];
-        for (index, (game, positions)) in sampled_positions(5, 30, 300).into_iter().enumerate() {
-            let rules = Rules(game.as_ref());
-            for convention in [Convention::Normal, Convention::Misere] {
-                for position in &positions {
-                    let budget = Budget::work(20_000);
-                    let mut oracle = Oracle::with_budget(&rules, convention, &budget);
-                    if oracle.outcome(position).is_err() {
-                        continue; // too large to search
-                    }
-                    let Ok(values) = game.move_list(position, convention, 64, &unlimited) else {
-                        continue; // a convention the game does not take
-                    };
-                    assert_eq!(values.count, game.move_count(position));
-                    assert_eq!(values.count, game.legal_moves(position, usize::MAX).0.len());
-                    let mut seen_losing = false;
-                    for value in &values.moves {
-                        let after = game.apply(position, &value.play);
-                        let (outcome, remoteness) = oracle.remoteness(&after).unwrap();
-                        let what = format!(
-                            "{} {convention:?} {} then {}",
-                            game.spec(),
-                            game.format_position(position),
-                            game.describe_move(position, &value.play)
-                        );
-                        assert_eq!(value.wins(), outcome == Outcome::P, "{what}");
-                        assert!(
-                            !(value.wins() && seen_losing),
-                            "winning moves first: {what}"
-                        );
-                        seen_losing |= !value.wins();
-                        if let Some(r) = value.remoteness {
-                            assert_eq!(r, remoteness, "{what}");
-                        }
-                        if let Some(g) = &value.grundy {
-                            let mut engine = crate::solve::search::GrundyEngine::new(&rules);
-                            assert_eq!(*g, engine.grundy(&after).unwrap(), "{what}");
-                        }
-                    }
-                    checked[index] += 1;
-                }
-            }
-        }
-        assert!(
-            checked.iter().all(|&n| n >= 10),
-            "positions checked: {checked:?}"
-        );
-    }
-
-    /// Every family: the board of a position says what the position says.
-    #[test]
-    fn boards_show_the_position() {
-        for (game, positions) in sampled_positions(3, 20, 10) {
-            for position in positions {
-                let text = game.format_position(&position);
-                let board = game.board(&position);
-                assert!(
-                    board_matches(&board, &text),
-                    "{}: {board:?} for {text}",
-                    game.spec()
-                );
-            }
-        }
-    }
-
-    /// Whether `board` shows the position written `text` (in its family's syntax).
-    fn board_matches(board: &Board, text: &str) -> bool {
-        let numbers = |text: &str| -> Vec<String> {
-            text.split(|c: char| !c.is_ascii_digit())
-                .filter(|t| !t.is_empty())
-                .map(str::to_string)
-                .collect()
-        };
-        let listed = |ns: &[crate::Nat]| ns.iter().map(|n| n.to_string()).collect::<Vec<_>>();
-        match board {
-            Board::Heaps { heaps, .. } => listed(heaps) == numbers(text),
-            Board::Pins { rows } => listed(rows) == numbers(text),
-            Board::Stairs { steps } => listed(steps) == numbers(text),
-            Board::Pot { tokens, .. } => vec![tokens.to_string()] == numbers(text),
-            Board::Pile { count, .. } => numbers(text).first() == Some(&count.to_string()),
-            Board::Coins { coins } => {
-                let faces: String = coins.iter().map(|&h| if h { 'H' } else { 'T' }).collect();
-                faces == text
-            }
-            Board::Plane { x, y, .. } => numbers(text)[..2] == [x.to_string(), y.to_string()],
-            Board::Graph { tokens, .. } => {
-                let vertices: Vec<String> = tokens.iter().map(|t| t.vertex.to_string()).collect();
-                vertices == numbers(text)
-            }
-            Board::Sum { parts } => {
-                let texts: Vec<&str> = text.split('+').map(str::trim).collect();
-                parts.len() == texts.len()
-                    && parts
-                        .iter()
-                        .zip(texts)
-                        .all(|(p, t)| board_matches(&p.board, t))
-            }
-            Board::Text { text: shown } => shown == text,
-        }
-    }
-
-    /// Every spot a board draws, written as front ends name them (see
-    /// [`Spot`](crate::protocol::board::Spot)).
-    fn drawn_spots(board: &Board) -> std::collections::HashSet<String> {
-        let mut spots = std::collections::HashSet::new();
-        let rows = |spots: &mut std::collections::HashSet<String>, rows: &[crate::Nat]| {
-            for (i, n) in rows.iter().enumerate() {
-                let n = crate::num::to_u64(n).unwrap();
-                for t in 1..=n {
-                    spots.insert(format!("token {} {t}", i + 1));
-                    if t < n {
-                        spots.insert(format!("gap {} {t}", i + 1));
-                    }
-                }
-            }
-        };
-        match board {
-            Board::Heaps { heaps, .. } => rows(&mut spots, heaps),
-            Board::Pins { rows: pins } => rows(&mut spots, pins),
-            Board::Stairs { steps } => rows(&mut spots, steps),
-            Board::Pot { tokens, .. } => rows(&mut spots, std::slice::from_ref(tokens)),
-            Board::Pile { count, .. } => {
-                rows(&mut spots, std::slice::from_ref(count));
-                let n = crate::num::to_u64(count).unwrap();
-                spots.extend((1..=n).map(|k| format!("take {k}")));
-            }
-            Board::Coins { coins } => spots.extend((1..=coins.len()).map(|c| format!("coin {c}"))),
-            Board::Plane { x, y, flip, .. } => {
-                let (x, y) = (
-                    crate::num::to_u64(x).unwrap(),
-                    crate::num::to_u64(y).unwrap(),
-                );
-                for a in 0..=x {
-                    spots.extend((0..=y).map(|b| format!("point {a} {b}")));
-                }
-                if flip.as_ref().is_some_and(|f| f.available) {
-                    spots.insert("flip".to_string());
-                }
-            }
-            Board::Graph {
-                vertices, tokens, ..
-            } => {
-                spots.extend((0..*vertices).map(|v| format!("vertex {v}")));
-                spots.extend(tokens.iter().map(|t| format!("token-on {}", t.vertex)));
-            }
-            Board::Sum { parts } => {
-                for (i, part) in parts.iter().enumerate() {
-                    let inner = drawn_spots(&part.board);
-                    spots.extend(inner.iter().map(|s| format!("part {} {s}", i + 1)));
-                }
-            }
-            Board::Text { .. } => {}
-        }
-        spots
-    }
-
-    /// Every legal move of every family, and of sums, on sampled positions, is made by
-    /// clicking spots its board draws; a click sequence makes one move (moves that
-    /// share one lead to the same position), and no spot is clicked twice in a row,
-    /// since clicking the last spot again is how a shorter move is confirmed.
-    #[test]
-    fn every_move_is_clicked_on_its_board() {
-        let mut games = sampled_positions(7, 30, 8);
-        let mut rng = StdRng::seed_from_u64(3);
-        for spec in [
-            "kayles + nim",
-            "turtles + wythoff",
-            "grundy-game + copycat:3",
-        ] {
-            let game = game(spec).unwrap();
-            let positions = (0..20)
-                .map(|_| {
-                    let mut position = game
-                        .parse_position(match spec {
-                            "kayles + nim" => "6 3 + 4 2",
-                            "turtles + wythoff" => "THHTH + 3,5",
-                            _ => "9 + 12",
-                        })
-                        .unwrap();
-                    for _ in 0..rng.random_range(0..=6) {
-                        match game.legal_moves(&position, 64).0.choose(&mut rng) {
-                            Some(play) => position = game.apply(&position, play),
-                            None => break,
-                        }
-                    }
-                    position
-                })
-                .collect();
-            games.push((game, positions));
-        }
-        for (game, positions) in games {
-            assert!(!game.click_help().is_empty(), "{}", game.spec());
-            let mut checked = 0;
-            for position in positions {
-                let spots = drawn_spots(&game.board(&position));
-                let mut made = std::collections::HashMap::new();
-                for play in game.legal_moves(&position, 2000).0 {
-                    let what = format!(
-                        "{} at {}: {}",
-                        game.spec(),
-                        game.format_position(&position),
-                        game.describe_move(&position, &play)
-                    );
-                    let clicks = game.clicks(&position, &play);
-                    assert!(!clicks.is_empty(), "no click makes {what}");
-                    checked += 1;
-                    let after = game.canonical(&game.apply(&position, &play));
-                    for sequence in clicks {
-                        let names: Vec<String> = sequence.iter().map(|s| s.to_string()).collect();
-                        for name in &names {
-                            assert!(spots.contains(name), "{what}: {name} is not drawn");
-                        }
-                        assert!(names.windows(2).all(|w| w[0] != w[1]), "{what}: {names:?}");
-                        if let Some(other) = made.insert(names.clone(), after.clone()) {
-                            assert_eq!(other, after, "{what}: {names:?} makes two moves");
-                        }
-                    }
-                }
-            }
-            assert!(checked >= 4, "{}: {checked} moves", game.spec());
-        }
-    }
-
-    /// Every family, and sums, start at random: positions that read back as written,
-    /// with a move to make, and not all the same.
-    #[test]
-    fn every_family_has_random_starts_with_a_move() {
-        let specs = FAMILIES
-            .iter()
-            .map(|family| family.example)
-            .chain(["kayles + nim", "turtles + wythoff"]);
-        for spec in specs {
-            let game = game_with(spec, &example_loader).unwrap();
-            let starts: Vec<String> = (0..20u64)
-                .map(|seed| {
-                    let start = game.random_start(seed).unwrap_or_else(|| panic!("{spec}"));
-                    let text = game.format_position(&start);
-                    assert_eq!(game.normalize(&text).unwrap(), text, "{spec}");
-                    assert!(!game.is_over(&start), "{spec}: {text}");
-                    text
-                })
-                .collect();
-            let distinct: std::collections::HashSet<&String> = starts.iter().collect();
-            assert!(
-                distinct.len() > 1 || spec.starts_with("dag"),
-                "{spec}: {starts:?}"
-            );
         }
     }
 
@@ -1148,13 +921,16 @@ mod tests {
     #[test]
     fn bad_specs_name_the_token() {
         let err = |s: &str| game(s).err().unwrap().to_string();
+        // Every family's syntax, in the registry's order.
+        let syntaxes: Vec<&str> = FAMILIES.iter().map(|family| family.syntax).collect();
         assert_eq!(
             err("chess"),
-            "invalid game 'chess': expected one of nim, subtraction:S, take:K, kayles, \
-             dawsons-kayles, dawsons-chess, treblecross, octal:CODE, hex:CODE, grundy-game, \
-             lasker, moore:K, staircase, turtles, dag:FILE, graph:FILE, fibonacci, wythoff, \
-             wythoff-attrition, wythoff-flipflop[:T], copycat:m"
+            format!(
+                "invalid game 'chess': expected one of {}",
+                syntaxes.join(", ")
+            )
         );
+        assert!(syntaxes.starts_with(&["nim", "subtraction:S", "take:K"]));
         assert!(err("dag:g.txt").contains("'g.txt'"));
         assert!(err("dag:").starts_with("missing DAG file"));
         assert!(err("kayles:2").contains("'2'"));

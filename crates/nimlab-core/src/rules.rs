@@ -59,6 +59,23 @@ impl Outcome {
             Outcome::D => "D",
         }
     }
+
+    /// The outcome in one sentence for people, the one every front end shows. A won
+    /// position says only who wins: what follows (the winning moves, or that the game
+    /// is already over) depends on the question.
+    pub fn verdict(self) -> &'static str {
+        match self {
+            Outcome::N => "The player to move wins",
+            Outcome::P => {
+                "The player to move loses against perfect play: every move leaves a \
+                 position the opponent wins."
+            }
+            Outcome::D => {
+                "A draw: neither player can force a win, so with perfect play the game goes \
+                 on forever."
+            }
+        }
+    }
 }
 
 /// The rules of an impartial game: its positions, its moves, and how it ends.

@@ -1,26 +1,37 @@
 //! Compute a nim-sequence and print its checksum, for benchmarks and comparisons.
 //!
 //! ```text
-//! cargo run --release -p nimlab-octal --example nimseq -- GAME N [naive|sparse|auto] [--period] [--print]
+//! cargo run --release -p nimlab-octal --example nimseq -- GAME N [naive|sparse|auto] [--period] [--print] [--threads T] [--window F,T]
 //! ```
 //! GAME is an octal code (`0.167`), `hex:CODE` or `grundy`. Prints g(0..=N)'s checksum
 //! in ogsolve's form (Fletcher-32 over the 16-bit values, upper-case hex), the time,
 //! and the rare/common figures; `--period` stops at a certified period instead;
-//! `--print` prints the values too.
+//! `--print` prints the values too; `--threads` computes with that many threads;
+//! `--window` keeps only the first F and the last T values.
 
-use nimlab_octal::{Method, Rules, Solver};
+use nimlab_octal::{Method, Rules, Solver, Window};
 use std::io::Write as _;
 use std::process::ExitCode;
 use std::time::Instant;
 
-/// Fletcher-32 over 16-bit values, as ogsolve prints it.
-fn checksum(values: &[u16]) -> u32 {
-    let (mut low, mut high) = (0u16, 0u16);
-    for &v in values {
-        low = low.wrapping_add(v);
-        high = high.wrapping_add(low);
+/// Fletcher-32 over 16-bit values, as ogsolve prints it, fed value by value.
+#[derive(Default)]
+struct Fletcher {
+    low: u16,
+    high: u16,
+}
+
+impl Fletcher {
+    fn add(&mut self, values: &[u16]) {
+        for &v in values {
+            self.low = self.low.wrapping_add(v);
+            self.high = self.high.wrapping_add(self.low);
+        }
     }
-    (u32::from(high) << 16) | u32::from(low)
+
+    fn sum(&self) -> u32 {
+        (u32::from(self.high) << 16) | u32::from(self.low)
+    }
 }
 
 fn main() -> ExitCode {
@@ -29,7 +40,10 @@ fn main() -> ExitCode {
         args.first(),
         args.get(1).and_then(|n| n.parse::<usize>().ok()),
     ) else {
-        eprintln!("usage: nimseq GAME N [naive|sparse|auto] [--period] [--print]");
+        eprintln!(
+            "usage: nimseq GAME N [naive|sparse|auto] [--period] [--print] [--threads T] \
+             [--window F,T]"
+        );
         return ExitCode::from(2);
     };
     let rules = match game.as_str() {
@@ -54,14 +68,48 @@ fn main() -> ExitCode {
     } else {
         Method::Auto
     };
-    let mut solver = Solver::with_method(rules, method);
+    let option = |flag: &str| {
+        let at = args.iter().position(|a| a == flag)?;
+        args.get(at + 1).cloned()
+    };
+    let window = option("--window").and_then(|text| {
+        let (front, tail) = text.split_once(',')?;
+        Some(Window {
+            front: front.parse().ok()?,
+            tail: tail.parse().ok()?,
+        })
+    });
+    let mut solver = match window {
+        Some(window) => Solver::with_window(rules, method, window),
+        None => Solver::with_method(rules, method),
+    };
     solver.set_max_values(last + 1);
+    solver.set_threads(
+        option("--threads")
+            .and_then(|t| t.parse().ok())
+            .unwrap_or(1),
+    );
+    let mut sum = Fletcher::default();
+    let mut printed = Vec::new();
     let start = Instant::now();
     let outcome = if has("--period") {
         solver.find_period(last + 1, &|| false).map(|c| c.cloned())
     } else {
         solver.set_check_periods(false);
-        solver.advance(last + 1).map(|_| None)
+        // In steps, so that a window's values are summed before they are let go.
+        let step = window.map_or(1 << 16, |window| window.tail.clamp(1, 1 << 16));
+        let mut result = Ok(None);
+        while solver.len() <= last && result.is_ok() {
+            let upto = (solver.len() + step).min(last + 1);
+            result = solver.advance(upto).map(|new| {
+                sum.add(new);
+                if has("--print") {
+                    printed.extend_from_slice(new);
+                }
+                None
+            });
+        }
+        result
     };
     let elapsed = start.elapsed();
     let certificate = match outcome {
@@ -71,25 +119,29 @@ fn main() -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let values = solver.values();
+    if has("--period") {
+        sum.add(solver.values());
+        printed = solver.values().to_vec();
+    }
     let summary = solver.summary();
     let mut lines = Vec::new();
     if has("--print") {
         lines.push(
-            values
+            printed
                 .iter()
                 .map(u16::to_string)
                 .collect::<Vec<_>>()
                 .join(" "),
         );
     }
+    let count = solver.len();
     lines.push(format!(
         "{} values: {}  g({}) = {}  checksum: {:X}  time: {:.3} s",
         solver.rules(),
-        values.len(),
-        values.len() - 1,
-        values[values.len() - 1],
-        checksum(values),
+        count,
+        count - 1,
+        solver.value(count - 1).expect("the last value is kept"),
+        sum.sum(),
         elapsed.as_secs_f64()
     ));
     lines.push(format!(
@@ -110,10 +162,7 @@ fn main() -> ExitCode {
             c.theorem.name()
         ));
     } else if has("--period") {
-        lines.push(format!(
-            "no period certified within {} values",
-            values.len()
-        ));
+        lines.push(format!("no period certified within {count} values"));
     }
     // A closed pipe (`| head`) ends the output quietly.
     let _ = writeln!(std::io::stdout(), "{}", lines.join("\n"));

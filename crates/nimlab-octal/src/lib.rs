@@ -3,9 +3,10 @@
 //! - [`code`]: octal and hexadecimal codes (`0.137`, `4.07`, `0.f8`) and Grundy's game,
 //!   compiled once into move lists ([`Rules`]).
 //! - [`Solver`]: g(0), g(1), … in chunks, by the naive scan or the sparse-space
-//!   (rare/common) method, stoppable, and restored from a table of the values it
-//!   computed; its values live in memory or in any other [`Table`] a front end supplies
-//!   (the crate `nimlab-runs` keeps them in a file, with the checkpoints of long runs).
+//!   (rare/common) method, on one thread or several, stoppable, and resumed from the
+//!   values it computed or from a [`Snapshot`]; it keeps every value in memory, or only
+//!   the first and the last ones ([`Window`]) for runs of any length (the crate
+//!   `nimlab-runs` writes long runs to files, with their checkpoints).
 //! - [`period`]: the least period and preperiod, certified by the Guy–Smith theorem
 //!   (and its extension to three-heap splits) as soon as the values suffice.
 //!
@@ -22,14 +23,14 @@
 
 pub mod code;
 mod kernel;
+mod parallel;
 pub mod period;
 mod solver;
-mod table;
 pub mod take;
 
 pub use code::{Base, Code, CodeError, Game, MAX_DIGITS, Rules};
 pub use period::{Certificate, Theorem};
 pub use solver::{
-    DEFAULT_MAX_VALUES, Method, STOP_CHECK_INTERVAL, STOP_CHECK_WORK, SolveError, Solver, Summary,
+    DEFAULT_MAX_VALUES, MAX_THREADS, Method, PERIOD_WINDOW, STOP_CHECK_INTERVAL, STOP_CHECK_WORK,
+    Snapshot, SolveError, Solver, Summary, Window,
 };
-pub use table::Table;

@@ -1,9 +1,10 @@
-//! The solver's contracts: methods agree on random rules, a run stopped and restored
-//! from a table of its values goes on exactly as an uninterrupted one, a table's period
-//! window only delays what is certified, and bad input is a typed error.
+//! The solver's contracts: methods, thread counts and windows agree on random rules, a
+//! run stopped and resumed from its values or from a snapshot goes on exactly as an
+//! uninterrupted one, a window only delays what is certified and refuses what it cannot
+//! compute, and bad input is a typed error.
 
 use nimlab_octal::{
-    Method, Rules, STOP_CHECK_INTERVAL, STOP_CHECK_WORK, SolveError, Solver, Table,
+    Method, Rules, STOP_CHECK_INTERVAL, STOP_CHECK_WORK, SolveError, Solver, Window,
 };
 use proptest::prelude::*;
 use std::cell::Cell;
@@ -56,101 +57,140 @@ proptest! {
     }
 
     #[test]
-    fn a_table_of_values_continues_exactly_within_its_period_window(
+    fn a_run_resumed_from_its_values_or_a_snapshot_continues_exactly(
         rules in code(),
         stops in prop::collection::vec(1usize..700, 1..5),
-        // A window of usize::MAX is a table in memory, as `Vec<u16>` is.
-        window in prop_oneof![1usize..400, Just(usize::MAX)],
+        tail in prop_oneof![8usize..400, Just(usize::MAX / 4)],
+        front in 1usize..400,
+        threads in 1usize..4,
         method in prop::sample::select(vec![Method::Auto, Method::Naive, Method::Sparse]),
     ) {
         let len = if rules.max_parts() == 3 { 200 } else { 2000 };
         let mut whole = Solver::with_method(rules.clone(), method);
         whole.advance(len).unwrap();
-        let mut solver = Solver::with_table(rules.clone(), method, Windowed::new(window));
+        let window = Window { front, tail };
+        let mut solver = Solver::with_window(rules.clone(), method, window);
+        solver.set_threads(threads);
         let mut at = 0;
         for stop in stops {
             at = (at + stop).min(len);
-            solver.advance(at).unwrap();
-            let table = Windowed { values: solver.values().to_vec(), window };
-            solver = Solver::with_table(rules.clone(), method, table);
+            match solver.advance(at) {
+                Ok(_) => {}
+                // A window too small for these rules says so, naming what it needs.
+                Err(SolveError::OutsideWindow { position, needs, .. }) => {
+                    prop_assert_eq!(position, solver.len());
+                    prop_assert!(needs < solver.first_kept() && needs >= front);
+                    return Ok(());
+                }
+                Err(e) => return Err(TestCaseError::fail(e.to_string())),
+            }
+            let snapshot = solver.snapshot();
+            solver = Solver::from_snapshot(rules.clone(), method, window, &snapshot).unwrap();
+            solver.set_threads(threads);
             prop_assert_eq!(solver.len(), at);
+            prop_assert_eq!(solver.snapshot(), snapshot);
         }
-        solver.advance(len).unwrap();
-        prop_assert_eq!(solver.values(), whole.values());
+        if solver.advance(len).is_ok() {
+            let kept = solver.first_kept();
+            prop_assert_eq!(solver.values(), &whole.values()[kept..]);
+        }
         // The window may only keep a period from being found, never change it.
         if let Some(found) = solver.certificate() {
             prop_assert_eq!(Some(found), whole.certificate());
-            prop_assert!(found.period <= window);
         }
-        if window == usize::MAX {
+        if tail == usize::MAX / 4 {
             prop_assert_eq!(solver.certificate(), whole.certificate());
         }
     }
-}
 
-/// Values in memory, with a period window.
-struct Windowed {
-    values: Vec<u16>,
-    window: usize,
-}
-
-impl Windowed {
-    fn new(window: usize) -> Windowed {
-        Windowed {
-            values: Vec::new(),
-            window,
-        }
-    }
-}
-
-impl Table for Windowed {
-    fn values(&self) -> &[u16] {
-        &self.values
-    }
-
-    fn reserve(&mut self, total: usize) -> bool {
-        Table::reserve(&mut self.values, total)
-    }
-
-    fn push(&mut self, value: u16) {
-        self.values.push(value);
-    }
-
-    fn period_window(&self) -> usize {
-        self.window
+    #[test]
+    fn threads_give_the_values_of_one_thread(rules in code(), threads in 2usize..5) {
+        let len = if rules.max_parts() == 3 { 300 } else { 6000 };
+        let one = run(&rules, Method::Auto, len);
+        let mut solver = Solver::new(rules.clone());
+        solver.set_threads(threads);
+        prop_assert_eq!(solver.advance(len).unwrap(), &one[..], "{}", rules);
     }
 }
 
 #[test]
-fn a_period_window_finds_periods_that_fit_it() {
+fn a_window_finds_periods_that_fit_its_tail() {
     let kayles = Rules::octal("0.77").unwrap();
-    let mut wide = Solver::with_table(kayles.clone(), Method::Auto, Windowed::new(12));
+    let fits = Window {
+        front: 1 << 20,
+        tail: 1 << 20,
+    };
+    let mut wide = Solver::with_window(kayles.clone(), Method::Auto, fits);
     let certificate = wide.find_period(10_000, &|| false).unwrap().unwrap();
     assert_eq!((certificate.preperiod, certificate.period), (71, 12));
-    let mut narrow = Solver::with_table(kayles, Method::Auto, Windowed::new(11));
-    assert_eq!(narrow.find_period(10_000, &|| false).unwrap(), None);
-    assert_eq!(narrow.len(), 10_000);
+    // Kept values let go before the period is certified: it is not looked for again.
+    let small = Window {
+        front: 50,
+        tail: 60,
+    };
+    let mut narrow = Solver::with_window(kayles, Method::Auto, small);
+    assert!(matches!(
+        narrow.find_period(10_000, &|| false),
+        Err(SolveError::OutsideWindow { .. })
+    ));
 }
 
 #[test]
-fn a_table_that_cannot_grow_is_a_typed_error() {
-    struct Full;
-    impl Table for Full {
-        fn values(&self) -> &[u16] {
-            &[]
+fn a_window_keeps_memory_bounded_and_gives_the_same_values() {
+    let rules = Rules::octal("0.161").unwrap();
+    let whole = run(&rules, Method::Auto, 200_000);
+    let window = Window {
+        front: 30_000,
+        tail: 40_000,
+    };
+    for threads in [1, 2] {
+        let mut solver = Solver::with_window(rules.clone(), Method::Auto, window);
+        solver.set_threads(threads);
+        solver.set_check_periods(false);
+        let mut seen = Vec::new();
+        while solver.len() < whole.len() {
+            let upto = (solver.len() + 10_000).min(whole.len());
+            seen.extend_from_slice(solver.advance(upto).unwrap());
+            assert!(solver.values().len() <= window.front + 2 * window.tail);
         }
-        fn reserve(&mut self, total: usize) -> bool {
-            total == 0
-        }
-        fn push(&mut self, _: u16) {
-            unreachable!("nothing was reserved")
-        }
+        assert_eq!(seen, whole);
+        assert_eq!(solver.first_kept(), 200_000 - solver.values().len());
+        assert_eq!(solver.value(29_999), Some(whole[29_999]));
+        assert_eq!(solver.value(30_000), None);
     }
-    let mut solver = Solver::with_table(Rules::octal("0.77").unwrap(), Method::Auto, Full);
-    assert!(matches!(
-        solver.advance(10),
-        Err(SolveError::TooLarge { values: 10, .. })
-    ));
+}
+
+#[test]
+fn a_snapshot_that_does_not_match_itself_is_refused() {
+    let rules = Rules::octal("0.161").unwrap();
+    let window = Window {
+        front: 30_000,
+        tail: 30_000,
+    };
+    let mut solver = Solver::with_window(rules.clone(), Method::Auto, window);
+    solver.advance(150_000).unwrap();
+    let snapshot = solver.snapshot();
+    assert!(!snapshot.front.is_empty());
+    let restore = |s: &nimlab_octal::Snapshot| {
+        Solver::from_snapshot(rules.clone(), Method::Auto, window, s).map(|_| ())
+    };
+    assert_eq!(restore(&snapshot), Ok(()));
+    let mut changed = snapshot.clone();
+    let r = changed.rare[3].0 as usize;
+    changed.front[r] ^= 1;
+    assert!(restore(&changed).is_err());
+    let mut changed = snapshot.clone();
+    changed.histogram[1] += 1;
+    assert!(restore(&changed).is_err());
+    let mut changed = snapshot.clone();
+    changed.rare.swap(1, 2);
+    assert!(restore(&changed).is_err());
+    let mut changed = snapshot.clone();
+    changed.len += 1;
+    assert!(restore(&changed).is_err());
+    let mut changed = snapshot.clone();
+    changed.recent.truncate(window.tail - 1);
+    assert!(restore(&changed).is_err());
 }
 
 #[test]
@@ -165,7 +205,8 @@ fn a_stop_request_ends_a_chunk_early_and_the_run_goes_on() {
     };
     let chunk = solver.advance_until(50_000, &stop_on_third).unwrap().len();
     assert_eq!(chunk, 3 * STOP_CHECK_INTERVAL);
-    let mut restored = Solver::with_table(rules, Method::Auto, solver.values().to_vec());
+    let mut restored = Solver::new(rules);
+    restored.take_in(solver.values());
     restored.advance(50_000).unwrap();
     solver.advance(50_000).unwrap();
     assert_eq!(solver.values(), &expected[..]);
@@ -216,7 +257,8 @@ fn a_restored_solver_keeps_its_certificate() {
         .unwrap()
         .cloned()
         .unwrap();
-    let restored = Solver::with_table(rules, Method::Auto, solver.values().to_vec());
+    let mut restored = Solver::new(rules);
+    restored.take_in(solver.values());
     assert_eq!(restored.certificate(), Some(&certificate));
 }
 

@@ -1,15 +1,16 @@
 //! The one save format of a long run: a checkpoint beside its output file.
 //!
-//! A checkpoint is two lines: `nimlab checkpoint 3 crc32:XXXXXXXX`, where XXXXXXXX is
+//! A checkpoint is two lines: `nimlab checkpoint 4 crc32:XXXXXXXX`, where XXXXXXXX is
 //! the CRC-32 of the second line in hexadecimal, and one JSON object ([`Checkpoint`])
-//! saying which run it belongs to, how far the output is written with the CRC-32 of
-//! those bytes, and how many values the table holds with the CRC-32 of theirs. A
-//! checkpoint is written after both files are synced, to a temporary file that is
-//! synced and renamed over the old one, so a kill at any moment leaves either the old
-//! checkpoint or the new one, and the files hold at least what it vouches for.
+//! saying which run it belongs to, how many values it has, how far the output is
+//! written with the CRC-32 of those bytes, and, for the counts format, which state file
+//! holds the rest with the CRC-32 of its bytes. A checkpoint is written after the files
+//! it vouches for are synced, to a temporary file that is synced and renamed over the
+//! old one, so a kill at any moment leaves either the old checkpoint or the new one,
+//! and the files hold at least what it vouches for.
 
 use crate::Error;
-use crate::files::{open_regular, refuse, replace_atomically};
+use crate::files::{open_regular, refuse, replace_whole};
 use crate::format::Format;
 use serde::{Deserialize, Serialize};
 use std::fs::OpenOptions;
@@ -20,7 +21,7 @@ use std::path::Path;
 const NAME: &str = "nimlab checkpoint ";
 
 /// The version of the format this build writes and reads.
-const VERSION: u32 = 3;
+const VERSION: u32 = 4;
 
 /// The longest checkpoint read: two short lines.
 pub const MAX_BYTES: u64 = 1 << 16;
@@ -35,16 +36,18 @@ pub struct Checkpoint {
     pub format: Format,
     /// The largest heap of the run.
     pub upto: u64,
-    /// Values written to the output: g(0) … g(values − 1).
+    /// Values the run has: g(0) … g(values − 1).
     pub values: u64,
-    /// Bytes of the output that hold them, its header included.
+    /// Bytes of the output that hold them, its header included (0 in the counts format,
+    /// which writes the output at the end).
     pub bytes: u64,
     /// The CRC-32 of those bytes.
     pub output_crc: u32,
-    /// Values the table holds, synced: g(0) … g(table_values − 1).
-    pub table_values: u64,
-    /// The CRC-32 of their bytes.
-    pub table_crc: u32,
+    /// The CRC-32 of the values as 16-bit little-endian numbers (the counts format's
+    /// checksum).
+    pub checksum: u32,
+    /// In the counts format: the state file (0 or 1) and the CRC-32 of its bytes.
+    pub state: Option<(u8, u32)>,
 }
 
 impl Checkpoint {
@@ -56,7 +59,7 @@ impl Checkpoint {
             "{NAME}{VERSION} crc32:{:08x}\n{record}\n",
             crc32fast::hash(record.as_bytes())
         );
-        replace_atomically(path, text.as_bytes())
+        replace_whole(path, text.as_bytes())
     }
 
     /// The checkpoint at `path`, or `None` if there is none. Anything else than a whole,
@@ -123,8 +126,8 @@ mod tests {
             values: 300,
             bytes: 2345,
             output_crc: 0xdead_beef,
-            table_values: 300,
-            table_crc: 7,
+            checksum: 7,
+            state: Some((1, 99)),
         }
     }
 

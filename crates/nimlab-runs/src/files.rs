@@ -2,10 +2,10 @@
 
 use crate::Error;
 use rustix::fs::{FlockOperation, OFlags, flock};
-use std::fs::{self, File, FileType, OpenOptions};
+use std::fs::{File, FileType, OpenOptions};
 use std::io::{self, Write};
 use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// The kind of a file that is not a regular file, in words.
@@ -23,7 +23,7 @@ fn kind(file_type: FileType) -> Option<&'static str> {
     } else if file_type.is_socket() {
         Some("a socket")
     } else {
-        Some("not a regular file")
+        Some("a special file")
     }
 }
 
@@ -37,33 +37,63 @@ pub(crate) fn refuse(role: &str, path: &Path, what: &str, expected: &str) -> Err
 
 /// `path` opened with `options`, which must be a regular file: a directory, a FIFO, a
 /// device or a socket is refused before it is opened, so that a FIFO cannot block the
-/// run (and the file is opened without blocking in case it changes in between).
+/// run (and the file is opened without blocking in case it changes in between). The
+/// refusal names `path` as `role` ("--out", "checkpoint", …) and says what was
+/// `expected`.
 pub(crate) fn open_regular(
     path: &Path,
     options: &mut OpenOptions,
     role: &str,
     expected: &str,
 ) -> Result<File, Error> {
-    let not_regular = |file_type| {
-        kind(file_type).map(|what| refuse(role, path, &format!("it is {what}"), expected))
-    };
+    open_regular_file(path, options).map_err(|problem| match problem {
+        NotRegular::Kind(what) => refuse(role, path, &format!("it is {what}"), expected),
+        NotRegular::Io(e) => Error::io("open", path)(e),
+    })
+}
+
+/// Why a file was not opened by [`open_regular_file`].
+#[derive(Debug)]
+pub enum NotRegular {
+    /// It is not a regular file but this, in words: "a FIFO (named pipe)", "a
+    /// directory", "a character device", ….
+    Kind(&'static str),
+    /// The system refused to open it.
+    Io(io::Error),
+}
+
+/// `path` opened with `options` if it is a regular file. Every file nimlab reads or
+/// writes is opened this way (graphs, game records, lists of codes, the files of
+/// runs): a directory, a FIFO, a device or a socket is refused before it is opened,
+/// so that a FIFO never blocks a command and /dev/zero is never read, and the file is
+/// opened without blocking and checked again in case it changed in between.
+pub fn open_regular_file(path: &Path, options: &mut OpenOptions) -> Result<File, NotRegular> {
     match std::fs::metadata(path) {
         Ok(metadata) => {
-            if let Some(refusal) = not_regular(metadata.file_type()) {
-                return Err(refusal);
+            if let Some(what) = kind(metadata.file_type()) {
+                return Err(NotRegular::Kind(what));
             }
         }
         Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-        Err(e) => return Err(Error::io("open", path)(e)),
+        Err(e) => return Err(NotRegular::Io(e)),
     }
     let file = options
         .custom_flags(OFlags::NONBLOCK.bits() as i32)
         .open(path)
-        .map_err(Error::io("open", path))?;
-    let metadata = file.metadata().map_err(Error::io("open", path))?;
-    match not_regular(metadata.file_type()) {
-        Some(refusal) => Err(refusal),
+        .map_err(NotRegular::Io)?;
+    let metadata = file.metadata().map_err(NotRegular::Io)?;
+    match kind(metadata.file_type()) {
+        Some(what) => Err(NotRegular::Kind(what)),
         None => Ok(file),
+    }
+}
+
+impl std::fmt::Display for NotRegular {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NotRegular::Kind(what) => write!(f, "it is {what}, not a regular file"),
+            NotRegular::Io(e) => write!(f, "{e}"),
+        }
     }
 }
 
@@ -81,28 +111,6 @@ pub(crate) fn lock(file: &File, path: &Path, role: &str) -> Result<(), Error> {
         )),
         Err(e) => Err(Error::io("lock", path)(e.into())),
     }
-}
-
-/// Replace the file at `path` by one holding `bytes`, so that a kill at any moment
-/// leaves the old file or the new one whole: the bytes go to `path.tmp`, which is
-/// synced and renamed over `path`, and the directory is synced so that the rename
-/// survives a crash. The caller makes sure no one else writes `path.tmp` at once.
-pub(crate) fn replace_atomically(path: &Path, bytes: &[u8]) -> Result<(), Error> {
-    let mut temporary = path.to_path_buf().into_os_string();
-    temporary.push(".tmp");
-    let temporary = PathBuf::from(temporary);
-    let mut file = File::create(&temporary).map_err(Error::io("write", &temporary))?;
-    file.write_all(bytes)
-        .and_then(|()| file.sync_all())
-        .map_err(Error::io("write", &temporary))?;
-    fs::rename(&temporary, path).map_err(Error::io("write", path))?;
-    let directory = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    };
-    File::open(directory)
-        .and_then(|directory| directory.sync_all())
-        .map_err(Error::io("sync the directory of", path))
 }
 
 /// How long a writer waits for another to finish its append.
@@ -166,4 +174,25 @@ pub(crate) fn process_limits() -> String {
     } else {
         format!(" ({})", limits.join(", "))
     }
+}
+
+/// Write `bytes` to `path` so that a kill at any moment leaves the old file or the new
+/// one whole, never a part: they go to `PATH.tmp`, which is synced and renamed over
+/// `path`, and the directory is synced so the rename survives a crash.
+pub fn replace_whole(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    let mut temporary = path.to_path_buf().into_os_string();
+    temporary.push(".tmp");
+    let temporary = std::path::PathBuf::from(temporary);
+    let mut file = File::create(&temporary).map_err(Error::io("write", &temporary))?;
+    file.write_all(bytes)
+        .and_then(|()| file.sync_all())
+        .map_err(Error::io("write", &temporary))?;
+    std::fs::rename(&temporary, path).map_err(Error::io("write", path))?;
+    let directory = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    File::open(directory)
+        .and_then(|directory| directory.sync_all())
+        .map_err(Error::io("sync the directory of", path))
 }

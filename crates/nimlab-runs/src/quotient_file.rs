@@ -15,7 +15,7 @@
 //! file is refused too.
 
 use crate::Error;
-use crate::files::{lock, open_regular, refuse, replace_atomically};
+use crate::files::{lock, open_regular, refuse, replace_whole};
 use nimlab_misere::Growth;
 use nimlab_misere::State;
 use serde::{Deserialize, Serialize};
@@ -154,7 +154,7 @@ impl QuotientFile {
             "{NAME}{VERSION} crc32:{:08x}\n{record}\n",
             crc32fast::hash(record.as_bytes())
         );
-        replace_atomically(&self.path, text.as_bytes())
+        replace_whole(&self.path, text.as_bytes())
     }
 }
 

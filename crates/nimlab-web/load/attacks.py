@@ -2,10 +2,10 @@
 """The issue's attacks on `nimlab serve`, each against a fresh server on loopback.
 
 Usage: attacks.py NIMLAB_BINARY [ATTACK ...]
-Attacks: errors, host, slowloris, fds, readers. Each prints what it saw and 'ok' or 'FAILED';
+Attacks: errors, host, slowloris, fds, readers, small, unread. Each prints what it saw and 'ok' or 'FAILED';
 the exit status is 1 if any failed.
 
-- errors: malformed HTTP (400), a huge address (414/431), huge headers (431), a wrong
+- errors: malformed HTTP (400), a huge address (414), two Host headers (400), huge headers (431), a wrong
   method (405), no such page (404), a body over the limit (413), a body that never
   arrives (408): every answer must be JSON {"error", "message"}.
 - host: a foreign Host header is refused with a JSON 403; localhost is answered.
@@ -17,6 +17,13 @@ the exit status is 1 if any failed.
 - readers: 100 clients ask for a million values each and never read the answers:
   the server's memory stays bounded, a normal request is answered, and the server
   closes those connections (the write timeout).
+- small: small requests that build large games (a heap of 10^7 beside a graph,
+  Moore's Nim at 2^64, thousands of distinct octal codes or graph parts, misère sums
+  of graphs), against a server under a 1 GiB address-space cap: each is answered or
+  refused within 2 s with the server under 512 MB; then cheap requests' p99 while
+  three clients repeat the worst (3,000 codes).
+- unread: 20 clients ask for a position whose answer is megabytes long and never
+  read it, against a server under a 1 GiB address-space cap.
 """
 import json
 import os
@@ -90,7 +97,9 @@ def attack_errors(binary):
             ("malformed request line", b"GARBAGE\r\n\r\n", {400}),
             ("a bad header", b"GET / HTTP/1.1\r\nHost: localhost\r\nno colon here\r\n\r\n", {400}),
             ("a 70 KB address", f"GET /{'a' * 70000} HTTP/1.1\r\nHost: localhost\r\n\r\n".encode(),
-             {414, 431}),
+             {414}),
+            ("two Host headers", b"GET / HTTP/1.1\r\nHost: localhost\r\nHost: evil.example\r\n\r\n",
+             {400}),
             ("20 KB of headers", request("GET", "/", extra=f"x-big: {'a' * 20000}\r\n"), {431}),
             ("a wrong method", request("PUT", "/api/analyze"), {405}),
             ("GET on a POST endpoint", request("GET", "/api/analyze"), {405}),
@@ -237,8 +246,148 @@ def attack_readers(binary):
     return good
 
 
+def octal_codes(count):
+    """`count` distinct octal codes of up to five digits."""
+    return [f"octal:0.{code:05o}" for code in range(1, 8 * count) if code % 8][:count]
+
+
+def graph_text(vertices):
+    """A graph of `vertices` vertices, each with a move to the next two."""
+    edges = [(v, w) for v in range(vertices) for w in (v + 1, v + 2) if w < vertices]
+    return f"{vertices} {len(edges)} " + " ".join(f"{v} {w}" for v, w in edges)
+
+
+def small_requests():
+    """(name, path, body) of the small requests that build large games."""
+    example = "4 4 1 0 2 0 3 1 3 2"
+    big_graph = graph_text(12_000)
+    return [
+        ("a heap of 10^7 beside a graph (90 bytes)", "/api/moves",
+         {"game": "nim + graph:a", "graph": example, "position": "10000000 + 3"}),
+        ("Lasker's Nim beside a graph", "/api/moves",
+         {"game": "lasker + graph:a", "graph": example, "position": "10000000 + 3"}),
+        ("Moore's Nim at 2^64 - 1 (60 bytes)", "/api/analyze",
+         {"game": "moore:2", "position": "18446744073709551615 1"}),
+        ("6,000 distinct octal codes at heap 50", "/api/analyze",
+         {"game": " + ".join(octal_codes(6000)), "position": " + ".join(["50"] * 6000)}),
+        ("3,000 distinct octal codes at heap 50", "/api/analyze",
+         {"game": " + ".join(octal_codes(3000)), "position": " + ".join(["50"] * 3000)}),
+        (f"10,000 graph parts over a {len(big_graph) // 1000} KB graph", "/api/analyze",
+         {"game": " + ".join(["graph:a"] * 10_000), "graph": big_graph,
+          "position": " + ".join(["0"] * 10_000)}),
+        ("50,000 graph parts over the example graph", "/api/analyze",
+         {"game": " + ".join(["graph:a"] * 50_000), "graph": example,
+          "position": " + ".join(["3"] * 50_000)}),
+        ("misère sum of 300 copies of a graph", "/api/analyze",
+         {"game": " + ".join(["graph:a"] * 300), "graph": example,
+          "position": " + ".join(["3"] * 300), "misere": True}),
+        ("misère sum of 12,000 one-vertex graphs with a pass", "/api/analyze",
+         {"game": " + ".join(["graph:a"] * 12_000), "graph": "1 1 0 0",
+          "position": " + ".join(["0"] * 12_000), "misere": True}),
+    ]
+
+
+def attack_small(binary):
+    """Small requests that build large games, each against a server under a 1 GiB
+    address-space cap: each is answered or refused within 2 s, the server stays
+    under 512 MB and alive; then cheap requests' p99 while three clients repeat the
+    worst of them."""
+    good = True
+    capped = ("prlimit", "--as=1073741824")
+    with served(binary, prefix=capped) as (server, port):
+        for name, path, body in small_requests():
+            start_time, start_cpu = time.time(), cpu_seconds(server.pid)
+            status, parsed = status_and_json(exchange(
+                port, request("POST", path, json.dumps(body).encode()), timeout=60))
+            seconds = time.time() - start_time
+            alive = server.poll() is None
+            cpu = cpu_seconds(server.pid) - start_cpu if alive else None
+            peak = memory(server.pid)["VmHWM"] if alive else None
+            message = (parsed or {}).get("message", "") if isinstance(parsed, dict) else ""
+            good &= check(name, alive and status in (200, 413, 422, 503) and seconds <= 2
+                          and peak < 512,
+                          f"-> {status} in {seconds:.2f} s ({cpu:.2f} s of the server's CPU), "
+                          f"server peak {peak} MB; {message[:90]}")
+        worst = [body for name, _, body in small_requests() if name.startswith("3,000")][0]
+        good &= cheap_under_repeats(server, port, "/api/analyze", worst)
+    return good
+
+
+def cpu_seconds(pid):
+    """The processor time a process has used (user and system), in seconds: what a
+    request cost, whatever else the machine is doing."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def cheap_under_repeats(server, port, path, body):
+    """Cheap requests' latency for 15 s while three clients repeat `body`."""
+    import threading
+    stop = threading.Event()
+    statuses = []
+
+    def repeat():
+        while not stop.is_set():
+            status, _ = status_and_json(exchange(
+                port, request("POST", path, json.dumps(body).encode()), timeout=60))
+            statuses.append(status)
+
+    threads = [threading.Thread(target=repeat) for _ in range(3)]
+    for t in threads:
+        t.start()
+    latencies = []
+    peak = 0
+    end = time.time() + 15
+    while time.time() < end:
+        ok, seconds = normal_request(port)
+        latencies.append(seconds if ok else float("inf"))
+        peak = max(peak, memory(server.pid)["VmRSS"])
+        time.sleep(0.02)
+    stop.set()
+    for t in threads:
+        t.join()
+    latencies.sort()
+    p99 = latencies[int(0.99 * (len(latencies) - 1))] * 1000
+    p50 = latencies[len(latencies) // 2] * 1000
+    return check("cheap requests while three clients repeat the worst",
+                 p99 <= 50 and peak < 512 and server.poll() is None,
+                 f"(p50 {p50:.1f} ms, p99 {p99:.1f} ms over {len(latencies)} requests; "
+                 f"the repeated request answered {sorted(set(statuses))}; resident {peak} MB at most)")
+
+
+def attack_unread_positions(binary):
+    """20 clients ask for a position whose answer is large and never read it,
+    against a server under a 1 GiB address-space cap."""
+    good = True
+    with served(binary, prefix=("prlimit", "--as=1073741824")) as (server, port):
+        # A row of 800,000 coins: the answer (the board, the moves) is 12 MB.
+        body = json.dumps({"game": "turtles", "position": "H" * 800_000}).encode()
+        sockets = []
+        for _ in range(20):
+            s = socket.create_connection(("127.0.0.1", port), timeout=5)
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            s.sendall(request("POST", "/api/position", body))
+            sockets.append(s)
+        peak = 0
+        for _ in range(20):
+            time.sleep(0.5)
+            if server.poll() is not None:
+                break
+            peak = max(peak, memory(server.pid)["VmRSS"])
+        ok, seconds = normal_request(port)
+        good &= check("20 unread large answers: a normal request is answered meanwhile",
+                      ok and server.poll() is None, f"in {seconds:.2f} s")
+        good &= check("the server stays under 512 MB and alive", peak < 512 and server.poll() is None,
+                      f"(resident {peak} MB at most)")
+        for s in sockets:
+            s.close()
+    return good
+
+
 ATTACKS = {"errors": attack_errors, "host": attack_host, "slowloris": attack_slowloris,
-           "fds": attack_fds, "readers": attack_readers}
+           "fds": attack_fds, "readers": attack_readers, "small": attack_small,
+           "unread": attack_unread_positions}
 
 
 def main():

@@ -126,6 +126,15 @@ pub(crate) async fn guard(
     next: Next,
 ) -> Response {
     let at = Instant::now();
+    // HTTP allows one Host header: with two, a check of the first and a proxy's use
+    // of the second could disagree, so such a request is refused.
+    if request.headers().get_all(header::HOST).iter().count() > 1 {
+        return failure(
+            StatusCode::BAD_REQUEST,
+            "input",
+            "the request names its host twice (two Host headers); HTTP allows one",
+        );
+    }
     let host = request.uri().host().map(str::to_string).or_else(|| {
         let host = request.headers().get(header::HOST)?;
         host.to_str().ok().map(str::to_string)

@@ -56,7 +56,7 @@ use guard::Guard;
 use nimlab_core::families::graph::{declared_size, graph_words};
 use nimlab_core::protocol::board::Board;
 use nimlab_core::protocol::policy::{Policy, Style};
-use nimlab_core::registry::{FAMILIES, game_with};
+use nimlab_core::registry::{FAMILIES, Spec};
 use nimlab_core::report::{AnalysisReport, ErrorReport, MovesReport, PeriodReport};
 use nimlab_core::{AnyPosition, Budget, Convention, Error, InputError, Nat, Ruleset};
 use rand::SeedableRng;
@@ -214,14 +214,40 @@ pub async fn serve(listener: tokio::net::TcpListener) -> std::io::Result<()> {
     serve_with(listener, Options::default()).await
 }
 
-/// Serve the app with `options` on `listener`, until the process ends.
+/// Serve the app with `options` on `listener`, until the process ends. The process's
+/// panic hook becomes [`log_panics`]'s.
 pub async fn serve_with(
     listener: tokio::net::TcpListener,
     options: Options,
 ) -> std::io::Result<()> {
+    log_panics();
     memory::tune();
     let router = app_with(options.config.clone());
     server::run(listener, router, options).await
+}
+
+/// Make a panic one line in the server's log, and nothing more: the request whose
+/// work panicked is answered with a JSON 500 and the server goes on serving. (A hook
+/// that ends the process, as the command line's does for its commands, would turn
+/// one bad request into the end of the server.)
+pub fn log_panics() {
+    std::panic::set_hook(Box::new(|info| {
+        let message = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown failure".to_string());
+        let place = info
+            .location()
+            .map(|at| format!(" (at {}:{})", at.file(), at.line()))
+            .unwrap_or_default();
+        eprintln!(
+            "nimlab serve: a request failed with an internal error (a bug; please report \
+             it){place}: {}; the server goes on",
+            message.replace('\n', " ")
+        );
+    }));
 }
 
 fn asset(content_type: &'static str, body: &'static str) -> Response {
@@ -322,8 +348,8 @@ async fn answer<T: Send + Sync + 'static, R: Serialize + 'static>(
 /// `"graph"` with `"graph"`, or a sum naming `dag:` or `graph:` parts, which all play
 /// on that graph); a spec naming a file without one is refused, as the server reads
 /// no files. The graph's memory, as the counts its text declares make it
-/// ([`graph_words`]), is held in `budget` before it is read: a few bytes may declare
-/// ten million vertices.
+/// ([`graph_words`]), must fit `budget` before it is read (a few bytes may declare
+/// ten million vertices), and each graph built holds it there.
 fn resolve(game: &str, graph: Option<&str>, budget: &Budget) -> Result<Arc<dyn Ruleset>, Error> {
     let Some(graph) = graph else {
         let refuse_files = |file: &str| {
@@ -333,7 +359,7 @@ fn resolve(game: &str, graph: Option<&str>, budget: &Budget) -> Result<Arc<dyn R
                 "no file: the server reads none; send a graph as {\"game\": \"dag\", \"graph\": \"4 4 1 0 2 0 3 1 3 2\"}",
             ))
         };
-        return Ok(game_with(game, &refuse_files)?);
+        return game.parse::<Spec>()?.build(&refuse_files, budget);
     };
     let spec = match game.trim() {
         family @ ("dag" | "graph") => format!("{family}:request"),
@@ -341,13 +367,16 @@ fn resolve(game: &str, graph: Option<&str>, budget: &Budget) -> Result<Arc<dyn R
     };
     let (vertices, edges) = declared_size(graph)?;
     budget
-        .hold(graph_words(vertices, edges))
+        .fits(graph_words(vertices, edges))
         .map_err(|exhausted| Error::from_budget(exhausted, "reading the graph sent"))?;
     let used = std::cell::Cell::new(false);
-    let game = game_with(&spec, &|_| {
-        used.set(true);
-        Ok(graph.to_string())
-    })?;
+    let game = spec.parse::<Spec>()?.build(
+        &|_| {
+            used.set(true);
+            Ok(graph.to_string())
+        },
+        budget,
+    )?;
     if !used.get() {
         return Err(InputError::invalid(
             "graph",

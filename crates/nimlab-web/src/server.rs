@@ -284,6 +284,10 @@ fn refuse(stream: TcpStream) {
 /// `content-type`, so it never matches.
 pub(crate) struct JsonErrors<S> {
     inner: S,
+    /// Whether the request line being read has not ended yet (no line feed since
+    /// the last answer): hyper's 431 for a head too large then means an address too
+    /// long, and is answered 414.
+    in_request_line: bool,
     /// A rewritten answer being written: its bytes, how many are written, and the
     /// length of the original to report once all are.
     pending: Option<(Vec<u8>, usize, usize)>,
@@ -296,6 +300,7 @@ impl<S> JsonErrors<S> {
     pub(crate) fn new(inner: S, write_timeout: Duration) -> Self {
         JsonErrors {
             inner,
+            in_request_line: true,
             pending: None,
             write_timeout,
             stalled: None,
@@ -326,14 +331,19 @@ impl<S> JsonErrors<S> {
     }
 }
 
-/// The JSON answer that replaces hyper's answer `head`, if it is one of hyper's.
-pub(crate) fn rewritten(head: &[u8]) -> Option<Vec<u8>> {
+/// The JSON answer that replaces hyper's answer `head`, if it is one of hyper's; a
+/// 431 given while the request line had not ended (`in_request_line`) becomes 414.
+pub(crate) fn rewritten(head: &[u8], in_request_line: bool) -> Option<Vec<u8>> {
     let head = std::str::from_utf8(head).ok()?;
     let rest = head.strip_prefix("HTTP/1.1 ")?;
     if !head.ends_with("\r\n\r\n") || head.to_ascii_lowercase().contains("\r\ncontent-type:") {
         return None;
     }
-    let (status, message) = match rest.get(..4)? {
+    let code = match rest.get(..4)? {
+        "431 " if in_request_line => "414 ",
+        code => code,
+    };
+    let (status, message) = match code {
         "400 " => (
             "400 Bad Request",
             "the request is not HTTP/1.1 that the server can read (its request line or a \
@@ -371,7 +381,12 @@ impl<S: AsyncRead + Unpin> AsyncRead for JsonErrors<S> {
         cx: &mut Context<'_>,
         buf: &mut ReadBuf<'_>,
     ) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.inner).poll_read(cx, buf)
+        let before = buf.filled().len();
+        let poll = Pin::new(&mut self.inner).poll_read(cx, buf);
+        if self.in_request_line && buf.filled()[before..].contains(&b'\n') {
+            self.in_request_line = false;
+        }
+        poll
     }
 }
 
@@ -383,10 +398,12 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for JsonErrors<S> {
     ) -> Poll<io::Result<usize>> {
         let this = &mut *self;
         if this.pending.is_none() {
-            match rewritten(buf) {
+            match rewritten(buf, this.in_request_line) {
                 Some(answer) => this.pending = Some((answer, 0, buf.len())),
                 None => {
                     let poll = Pin::new(&mut this.inner).poll_write(cx, buf);
+                    // An answer goes out: what is read next starts a new request.
+                    this.in_request_line = true;
                     return this.unless_stalled(cx, poll);
                 }
             }
@@ -425,7 +442,7 @@ mod tests {
     fn only_hypers_empty_error_answers_are_rewritten() {
         let hyper_answer =
             b"HTTP/1.1 431 Request Header Fields Too Large\r\ncontent-length: 0\r\ndate: Mon, 01 Jan 2024 00:00:00 GMT\r\n\r\n";
-        let answer = String::from_utf8(rewritten(hyper_answer).unwrap()).unwrap();
+        let answer = String::from_utf8(rewritten(hyper_answer, false).unwrap()).unwrap();
         let (head, body) = answer.split_once("\r\n\r\n").unwrap();
         assert!(head.starts_with("HTTP/1.1 431 "), "{head}");
         assert!(head.contains("date: Mon, 01 Jan 2024"), "{head}");
@@ -437,7 +454,7 @@ mod tests {
         assert!(json["message"].as_str().unwrap().contains("headers"));
         for status in ["400 Bad Request", "414 URI Too Long"] {
             let head = format!("HTTP/1.1 {status}\r\ncontent-length: 0\r\n\r\n");
-            assert!(rewritten(head.as_bytes()).is_some(), "{status}");
+            assert!(rewritten(head.as_bytes(), false).is_some(), "{status}");
         }
         for untouched in [
             &b"HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n"[..],
@@ -446,7 +463,14 @@ mod tests {
             b"HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\n\r\n",
             b"{\"error\": \"HTTP/1.1 400 \"}\r\n\r\n",
         ] {
-            assert!(rewritten(untouched).is_none());
+            assert!(rewritten(untouched, false).is_none());
         }
+        // A head too large before its request line ended: the address is too long.
+        let answer = String::from_utf8(rewritten(hyper_answer, true).unwrap()).unwrap();
+        assert!(
+            answer.starts_with("HTTP/1.1 414 URI Too Long\r\n"),
+            "{answer}"
+        );
+        assert!(answer.contains("address is longer"), "{answer}");
     }
 }

@@ -750,6 +750,23 @@ mod tests {
     use super::*;
     use std::sync::atomic::AtomicUsize;
 
+    /// With the server's panic hook, a computation that panics is answered as a bug
+    /// and the lanes go on answering: the process is not ended (the command line's
+    /// own hook, which `serve` replaces, would end it).
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_panic_is_one_answer_and_the_lanes_go_on() {
+        crate::log_panics();
+        let lanes = Lanes::new(Limits::default());
+        let panicking: Work = Arc::new(|_: &Budget| panic!("a bug in one request"));
+        let answer = lanes.run(1, Instant::now(), panicking).await;
+        assert!(matches!(answer, Answer::Panicked));
+        let fine: Work = Arc::new(|_: &Budget| Ok(b"{}".to_vec()));
+        match lanes.run(2, Instant::now(), fine).await {
+            Answer::Json(json) => assert_eq!(json, b"{}"),
+            _ => panic!("no answer after a panic"),
+        }
+    }
+
     /// Identical requests of unknown class are tried in the quick lane once: the
     /// others wait for the verdict and follow it to the long lane.
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -3,8 +3,11 @@
 use crate::failure::Failure;
 use nimlab_core::Convention;
 use nimlab_core::limits::{INPUT_TEXT, Limit};
+use nimlab_runs::files::{NotRegular, open_regular_file};
 use serde::Serialize;
+use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, Read, Write};
+use std::path::Path;
 
 /// Run `write` against buffered stdout and flush it.
 pub fn to_stdout(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(), Failure> {
@@ -21,6 +24,13 @@ pub fn read_position(words: &[String]) -> Result<String, Failure> {
         return read_text(io::stdin().lock(), &INPUT_TEXT, "standard input");
     }
     Ok(words.join(" "))
+}
+
+/// The regular file at `path`, opened to read: a FIFO, a directory or a device is
+/// refused at once, in words ("it is a FIFO (named pipe), not a regular file"), never
+/// waited on or read.
+pub fn open_to_read(path: &Path) -> Result<File, NotRegular> {
+    open_regular_file(path, OpenOptions::new().read(true))
 }
 
 /// All of `reader` as text: UTF-8 without NUL bytes, at most `limit` bytes. Reading

@@ -1,11 +1,12 @@
 //! Game records: what `play --record FILE` writes and `review FILE` reads.
 
 use crate::failure::Failure;
-use crate::output::read_text;
+use crate::output::{open_to_read, read_text};
 use nimlab_core::limits::RECORD_FILE;
 use nimlab_core::protocol::policy::Player;
 use nimlab_core::report::review::PlayedMove;
 use nimlab_core::{AnyPosition, Convention, Ruleset};
+use nimlab_runs::files::{open_regular_file, replace_whole};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -73,7 +74,7 @@ impl Record {
     /// Write the record to a file.
     pub fn save(&self, path: &Path) -> Result<(), Failure> {
         let text = serde_json::to_string_pretty(self).expect("a record serializes");
-        std::fs::write(path, text + "\n").map_err(|e| {
+        replace_whole(path, (text + "\n").as_bytes()).map_err(|e| {
             Failure::Other(format!(
                 "cannot write the record to {}: {e}",
                 path.display()
@@ -84,10 +85,7 @@ impl Record {
     /// Whether a record can be written at `path`, checked before a game starts (so a
     /// game is not played for a record that cannot be kept): the file is created.
     pub fn check_writable(path: &Path) -> Result<(), Failure> {
-        std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
+        open_regular_file(path, std::fs::OpenOptions::new().create(true).append(true))
             .map(drop)
             .map_err(|e| {
                 Failure::Input(format!(
@@ -99,7 +97,7 @@ impl Record {
 
     /// Read a record from a file; malformed records are input errors.
     pub fn load(path: &Path) -> Result<Self, Failure> {
-        let file = std::fs::File::open(path)
+        let file = open_to_read(path)
             .map_err(|e| Failure::Input(format!("cannot read {}: {e}", path.display())))?;
         let text = read_text(file, &RECORD_FILE, &format!("{}", path.display()))?;
         serde_json::from_str(&text).map_err(|e| {

@@ -185,7 +185,7 @@ fn read_binary(path: &Path) -> (String, Vec<u32>) {
 /// A run killed at a random moment and resumed writes the same bytes as a run that was
 /// never stopped; so does one killed twice. 0.167 has no known period; 0.16's is
 /// certified after 0.5 million values, so its kills mostly come after the certificate,
-/// when the table holds fewer values than the file.
+/// when the engine holds fewer values than the file.
 #[test]
 fn a_killed_run_resumes_to_identical_bytes() {
     for game in ["octal:0.167", "octal:0.16"] {
@@ -234,7 +234,6 @@ fn killed_run_resumes_to_identical_bytes(game: &str) {
     }
     last.assert().success();
     assert!(!checkpoint.exists());
-    assert!(!dir.path().join("part.txt.table").exists(), "{game}");
     assert!(std::fs::read(&whole).unwrap() == std::fs::read(&part).unwrap());
 }
 
@@ -267,15 +266,29 @@ fn a_checkpoint_belongs_to_one_run() {
     assert!(error_of(&other, "", 2).contains("octal:0.167"));
     let again = ["grundy", "octal:0.167", "--upto", "100000000", "--out", out];
     assert!(error_of(&again, "", 2).contains("--resume"));
-    // A table whose values changed is refused; so is a missing one.
-    let table = format!("{out}.table");
-    let mut bytes = std::fs::read(&table).unwrap();
-    bytes[2] ^= 1;
-    std::fs::write(&table, &bytes).unwrap();
+    // Output whose values changed is refused, even with its CRC-32 made to match: the
+    // values the run resumes from must be the ones its checksum counted.
+    let text = std::fs::read_to_string(&checkpoint).unwrap();
+    let mut record: serde_json::Value = serde_json::from_str(text.lines().nth(1).unwrap()).unwrap();
+    let vouched = record["bytes"].as_u64().unwrap() as usize;
+    let original = std::fs::read(out).unwrap();
+    let mut bytes = original.clone();
+    let digit = bytes.iter().position(|&b| b == b'4').unwrap();
+    assert!(digit < vouched);
+    bytes[digit] = b'5';
+    std::fs::write(out, &bytes).unwrap();
     let resume = [&again[..], &["--resume"]].concat();
     assert!(error_of(&resume, "", 2).contains("CRC-32"));
-    std::fs::remove_file(&table).unwrap();
-    assert!(error_of(&resume, "", 2).contains(".table"));
+    record["output_crc"] = crc32fast::hash(&bytes[..vouched]).into();
+    let line = record.to_string();
+    let forged = format!(
+        "nimlab checkpoint 4 crc32:{:08x}\n{line}\n",
+        crc32fast::hash(line.as_bytes())
+    );
+    std::fs::write(&checkpoint, forged).unwrap();
+    assert!(error_of(&resume, "", 2).contains("checksum"));
+    std::fs::write(out, &original).unwrap();
+    std::fs::write(&checkpoint, text).unwrap();
     // A checkpoint that is a device is refused before it is read.
     std::fs::remove_file(&checkpoint).unwrap();
     std::os::unix::fs::symlink("/dev/zero", &checkpoint).unwrap();

@@ -422,6 +422,59 @@ fn every_family_in_the_registry_is_playable() {
     }
 }
 
+/// Every move `moves` lists, typed into `play` as `moves` prints it, is accepted: for
+/// every family's example, and for take-and-break codes whose only move takes a whole
+/// heap (once refused as "Please draw the token").
+#[test]
+fn every_listed_move_typed_into_play_is_accepted() {
+    let dir = tempfile::tempdir().unwrap();
+    for file in ["graph.txt", "loop.txt"] {
+        std::fs::write(dir.path().join(file), example_loader(file).unwrap()).unwrap();
+    }
+    let mut questions: Vec<(String, String)> = FAMILIES
+        .iter()
+        .map(|family| {
+            let spec = match family.example.split_once(':') {
+                Some((name, file)) if file.ends_with(".txt") => {
+                    format!("{name}:{}", dir.path().join(file).display())
+                }
+                _ => family.example.to_string(),
+            };
+            (spec, family.example_position.to_string())
+        })
+        .collect();
+    for (spec, position) in [
+        ("octal:0.1", "1"),
+        ("hex:0.1", "1"),
+        ("octal:0.01", "2"),
+        ("octal:0.3", "2"),
+        ("kayles + octal:0.1", "3 + 1"),
+    ] {
+        questions.push((spec.to_string(), position.to_string()));
+    }
+    for (spec, position) in questions {
+        let listed = nimlab()
+            .args(["moves", &spec, &position, "--json", "--max-moves", "8"])
+            .output()
+            .unwrap();
+        assert!(listed.status.success(), "{spec} {position}");
+        let report: serde_json::Value = serde_json::from_slice(&listed.stdout).unwrap();
+        for listed in report["moves"].as_array().unwrap() {
+            let typed = listed["text"].as_str().unwrap();
+            let text = play(&[&spec, &position], &format!("{typed}\nquit\n"));
+            let refused = text.lines().any(|line| {
+                line.starts_with("Please draw")
+                    || line.starts_with("Sorry, that is not a move")
+                    || line.starts_with("You must draw")
+            });
+            assert!(
+                !refused,
+                "{spec} {position}: '{typed}' was refused:\n{text}"
+            );
+        }
+    }
+}
+
 /// On a graph with cycles the computer wins what it can, whatever the person does, and
 /// a position that occurs for the third time with the same player to move draws the
 /// game, saying why: no one could win, or the person had a win and went round.

@@ -82,7 +82,7 @@ fn device_files_named_as_dags_are_refused_at_once() {
             let spec = format!("{family}:{device}");
             let (status, stderr) = capped(&["analyze", &spec, "0"], b"");
             assert_eq!(status, 2);
-            assert!(stderr.contains("not text"), "{stderr}");
+            assert!(stderr.contains("character device"), "{stderr}");
         }
     }
 }
@@ -194,7 +194,7 @@ fn census_lists_sequences_and_quotients_are_bounded() {
     for device in ["/dev/zero", "/dev/urandom"] {
         let (status, stderr) = capped(&["census", "--codes", device], b"");
         assert_eq!(status, 2);
-        assert!(stderr.contains("not text"), "{stderr}");
+        assert!(stderr.contains("character device"), "{stderr}");
     }
     let huge = format!("1{}", "0".repeat(40));
     for args in [
@@ -212,11 +212,11 @@ fn census_lists_sequences_and_quotients_are_bounded() {
     assert!(stderr.contains("at most 64 digits"), "{stderr}");
 }
 
-/// A long run's checkpoint and table, made hostile: a checkpoint that never ends, one
-/// that claims more values than asked, and a table that is a device. Each is refused
+/// A long run's checkpoint and state, made hostile: a checkpoint that never ends, one
+/// that claims more values than asked, and a state that is a device. Each is refused
 /// in one line, within the memory cap, before anything is read in full.
 #[test]
-fn long_run_checkpoints_and_tables_are_bounded() {
+fn long_run_checkpoints_and_states_are_bounded() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("run.txt");
     let out = out.to_str().unwrap();
@@ -226,6 +226,8 @@ fn long_run_checkpoints_and_tables_are_bounded() {
         "octal:0.167",
         "--upto",
         "1000",
+        "--format",
+        "counts",
         "--out",
         out,
         "--resume",
@@ -234,13 +236,14 @@ fn long_run_checkpoints_and_tables_are_bounded() {
     let (status, stderr) = capped(&resume, b"");
     assert_eq!(status, 2);
     assert!(stderr.contains("character device"), "{stderr}");
-    let record = |table_values: u64| {
+    let record = |values: u64| {
         let record = format!(
-            "{{\"spec\":\"octal:0.167\",\"format\":\"plain\",\"upto\":1000,\"values\":0,\
-             \"bytes\":0,\"output_crc\":0,\"table_values\":{table_values},\"table_crc\":0}}"
+            "{{\"spec\":\"octal:0.167\",\"format\":\"counts\",\"upto\":1000,\
+             \"values\":{values},\"bytes\":0,\"output_crc\":0,\"checksum\":0,\
+             \"state\":[0,0]}}"
         );
         let crc = crc32fast::hash(record.as_bytes());
-        format!("nimlab checkpoint 3 crc32:{crc:08x}\n{record}\n")
+        format!("nimlab checkpoint 4 crc32:{crc:08x}\n{record}\n")
     };
     std::fs::remove_file(&checkpoint).unwrap();
     std::fs::write(&checkpoint, record(u64::MAX)).unwrap();
@@ -248,7 +251,7 @@ fn long_run_checkpoints_and_tables_are_bounded() {
     assert_eq!(status, 2);
     assert!(stderr.contains("more than the 1001 asked"), "{stderr}");
     std::fs::write(&checkpoint, record(1001)).unwrap();
-    std::os::unix::fs::symlink("/dev/zero", format!("{out}.table")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", format!("{out}.state.0")).unwrap();
     let (status, stderr) = capped(&resume, b"");
     assert_eq!(status, 2);
     assert!(stderr.contains("character device"), "{stderr}");
@@ -340,4 +343,121 @@ fn a_period_search_of_costly_values_ends_at_its_time_limit() {
     let (status, _, stderr) = capped_output(&["period", "hex:0.fff"], b"");
     assert_eq!(status, 1, "{stderr}");
     assert!(stderr.contains("--time-limit"), "{stderr}");
+}
+
+/// The example graph (4 vertices, 1 → 0, 2 → 0, 3 → 1, 3 → 2) in a file of `dir`.
+fn example_graph(dir: &tempfile::TempDir) -> String {
+    let path = dir.path().join("g.txt");
+    std::fs::write(&path, "4 4 1 0 2 0 3 1 3 2\n").unwrap();
+    path.display().to_string()
+}
+
+/// Small questions that build large games (issue 25's adversarial round): each is
+/// answered, or refused in one line naming what it ran out of, under the cap.
+#[test]
+fn small_questions_that_build_large_games_answer_or_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let graph = example_graph(&dir);
+    // A heap of 10^7 beside a graph: its moves are listed without listing 10^7 of
+    // them for a remoteness search, and Lasker's Nim alike.
+    for family in ["nim", "lasker"] {
+        let spec = format!("{family} + graph:{graph}");
+        let (status, stdout, stderr) = capped_output(&["moves", &spec, "10000000 + 3"], b"");
+        assert_eq!(status, 0, "{spec}: {stderr}");
+        assert!(stdout.contains("more moves"), "{stdout}");
+    }
+    // Moore's Nim answers heaps of any size (a heap at 2^64 − 1 once wrapped).
+    let (status, stdout, stderr) =
+        capped_output(&["analyze", "moore:2", "18446744073709551615 1"], b"");
+    assert_eq!(status, 0, "{stderr}");
+    assert!(stdout.contains("wins, with 1 winning move"), "{stdout}");
+    // Six thousand distinct octal codes: each built game counts against the
+    // question's memory as it is built, and the sum is refused by name.
+    let codes: Vec<String> = (1..)
+        .filter(|code| code % 8 != 0)
+        .take(6000)
+        .map(|code| format!("octal:0.{code:05o}"))
+        .collect();
+    let heaps = vec!["50"; codes.len()].join(" + ");
+    let (status, _, stderr) = capped_output(&["analyze", &codes.join(" + "), &heaps], b"");
+    assert_eq!(status, 1, "{stderr}");
+    assert!(stderr.contains("memory"), "{stderr}");
+    // Misère play of 300 copies of a graph: searched within its limit, or refused.
+    let spec = vec![format!("graph:{graph}"); 300].join(" + ");
+    let position = vec!["3"; 300].join(" + ");
+    let (status, _, stderr) = capped_output(&["analyze", &spec, &position, "--misere"], b"");
+    assert_eq!(status, 1, "{stderr}");
+    // Ten thousand one-vertex graphs with a pass (the most a sum may hold): the misère search of their sum
+    // spends its budget as it makes each position, so its time limit holds.
+    let pass = dir.path().join("l");
+    std::fs::write(&pass, "1 1 0 0").unwrap();
+    let spec = vec!["graph:l"; 10_000].join(" + ");
+    let position = vec!["0"; 10_000].join(" + ");
+    let output = Command::new("prlimit")
+        .arg(MEMORY_CAP)
+        .arg("--")
+        .arg(assert_cmd::cargo::cargo_bin("nimlab"))
+        .args([
+            "analyze",
+            &spec,
+            &position,
+            "--misere",
+            "--time-limit",
+            "0.2",
+        ])
+        .current_dir(dir.path())
+        .timeout(Duration::from_secs(120))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(matches!(output.status.code(), Some(0 | 1)), "{stderr}");
+    assert!(stderr.len() < 600, "{stderr}");
+    // Misère Turning Turtles is searched up to coin 16, as LIMITS.md promises.
+    let (status, _, stderr) =
+        capped_output(&["analyze", "turtles", "HHHHHHHHHHHHHHHH", "--misere"], b"");
+    assert_eq!(status, 0, "{stderr}");
+    // A list of moves stops at its text limit, however many moves are asked for.
+    let (status, stdout, stderr) = capped_output(
+        &[
+            "moves",
+            "hex:0.fff",
+            "3001",
+            "--max-moves",
+            "10000000",
+            "--time-limit",
+            "0",
+        ],
+        b"",
+    );
+    assert_eq!(status, 0, "{stderr}");
+    assert!(stdout.len() < 4_194_304 + 10_000, "{}", stdout.len());
+    assert!(stdout.contains("the list stops at"), "{}", &stdout[..300]);
+}
+
+/// A FIFO named where nimlab reads or writes a file is refused at once, naming it,
+/// instead of waiting for a writer that never comes.
+#[test]
+fn fifos_are_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("f");
+    rustix::fs::mkfifoat(
+        rustix::fs::CWD,
+        &fifo,
+        rustix::fs::Mode::RUSR | rustix::fs::Mode::WUSR,
+    )
+    .unwrap();
+    let fifo = fifo.display().to_string();
+    let graph = format!("graph:{fifo}");
+    let dag = format!("dag:{fifo}");
+    for args in [
+        &["analyze", &graph, "0"][..],
+        &["analyze", &dag, "0"],
+        &["review", &fifo],
+        &["play", "nim", "3", "--record", &fifo],
+        &["census", "--codes", &fifo, "--upto", "10"],
+    ] {
+        let (status, stderr) = capped(args, b"quit\n");
+        assert_eq!(status, 2, "{args:?}: {stderr}");
+        assert!(stderr.contains("FIFO"), "{args:?}: {stderr}");
+    }
 }

@@ -602,6 +602,13 @@ impl Notation for TokenGraph {
 }
 
 impl Strategy for TokenGraph {
+    /// The graph and its values: a word per vertex for where its successors start,
+    /// half a word per edge, and about a word per vertex of values.
+    fn held_words(&self) -> u64 {
+        let vertices = self.graph.vertex_count() as u64;
+        2 * vertices + (self.graph.successors.len() as u64).div_ceil(2) + 1
+    }
+
     fn analyze(
         &self,
         position: &Vec<usize>,

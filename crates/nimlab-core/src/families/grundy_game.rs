@@ -9,7 +9,7 @@
 use crate::budget::Budget;
 use crate::error::{Error, InputError};
 use crate::heap::engine::EngineSequence;
-use crate::heap::{HeapOption, HeapOptions, HeapRules};
+use crate::heap::{HeapOption, HeapOptions, HeapRules, HeapValues};
 use crate::num::{Nat, to_u64};
 use crate::parse::parse_nat;
 use crate::protocol::HeapSequence;
@@ -67,35 +67,11 @@ impl HeapRules for GrundyGame {
             .to_string()
     }
 
-    fn heap_value(&self, n: &Nat, budget: &Budget) -> Result<Nat, Error> {
-        self.sequence.value(n, budget).map(Nat::from)
-    }
-
     fn option_count(&self, n: &Nat) -> Nat {
         if *n == 0u32 {
             return Nat::from(0u32);
         }
         (n - Nat::from(1u32)) >> 1u32
-    }
-
-    fn heap_options_with_value(
-        &self,
-        n: &Nat,
-        target: &Nat,
-        max: usize,
-        budget: &Budget,
-    ) -> Result<HeapOptions, Error> {
-        self.sequence.value(n, budget)?; // fails unless every heap up to n has a known value
-        let n = to_u64(n).expect("a heap with a known value is small");
-        self.sequence
-            .with_values(n as usize, budget, |values, index| {
-                let g = |h: u64| u32::from(values[index(h as usize)]);
-                let options = splits(n)
-                    .filter(|&(a, b)| *target == g(a) ^ g(b))
-                    .map(|(a, b)| vec![Nat::from(a), Nat::from(b)])
-                    .collect();
-                HeapOptions::first_of(options, max)
-            })
     }
 
     fn describe(&self, heap: Option<usize>, n: &Nat, option: &[Nat]) -> String {
@@ -157,6 +133,36 @@ impl HeapRules for GrundyGame {
         option[0].to_string()
     }
 
+    fn values(&self) -> Option<&dyn HeapValues> {
+        Some(self)
+    }
+}
+
+impl HeapValues for GrundyGame {
+    fn heap_value(&self, n: &Nat, budget: &Budget) -> Result<Nat, Error> {
+        self.sequence.value(n, budget).map(Nat::from)
+    }
+
+    fn heap_options_with_value(
+        &self,
+        n: &Nat,
+        target: &Nat,
+        max: usize,
+        budget: &Budget,
+    ) -> Result<HeapOptions, Error> {
+        self.sequence.value(n, budget)?; // fails unless every heap up to n has a known value
+        let n = to_u64(n).expect("a heap with a known value is small");
+        self.sequence
+            .with_values(n as usize, budget, |values, index| {
+                let g = |h: u64| u32::from(values[index(h as usize)]);
+                let options = splits(n)
+                    .filter(|&(a, b)| *target == g(a) ^ g(b))
+                    .map(|(a, b)| vec![Nat::from(a), Nat::from(b)])
+                    .collect();
+                HeapOptions::first_of(options, max)
+            })
+    }
+
     /// Heaps split, so the misère-Nim rule is not available (see [`HeapRules`]).
     fn misere_is_tame(&self, _budget: &Budget) -> Result<bool, Error> {
         Ok(false)
@@ -182,9 +188,7 @@ mod tests {
     use crate::rules::{Convention, Outcome};
 
     fn game() -> HeapSum<GrundyGame> {
-        HeapSum {
-            rules: GrundyGame::new(),
-        }
+        HeapSum::new(GrundyGame::new())
     }
 
     #[test]

@@ -23,7 +23,9 @@
 
 use crate::budget::Budget;
 use crate::error::{Error, InputError};
-use crate::heap::{HeapOption, HeapOptions, HeapRules, describe_heaps, describe_take, parse_take};
+use crate::heap::{
+    HeapOption, HeapOptions, HeapRules, HeapValues, describe_heaps, describe_take, parse_take,
+};
 use crate::num::{Nat, to_u64};
 use crate::parse::parse_nat;
 use crate::protocol::HeapSequence;
@@ -227,10 +229,6 @@ impl HeapRules for Lasker {
             .to_string()
     }
 
-    fn heap_value(&self, n: &Nat, _budget: &Budget) -> Result<Nat, Error> {
-        Ok(lasker_value(n))
-    }
-
     /// Take 1, split off 1, take 2, split off 2, …: the smallest changes first.
     fn options(&self, n: &Nat, limit: usize) -> Vec<HeapOption> {
         let mut options = Vec::new();
@@ -296,6 +294,24 @@ impl HeapRules for Lasker {
         }
     }
 
+    fn describe(&self, heap: Option<usize>, n: &Nat, option: &[Nat]) -> String {
+        if option.len() == 2 {
+            let heap = heap.map_or("the heap".to_string(), |heap| format!("heap {heap}"));
+            return format!("split {heap} ({n} → {})", describe_heaps(option));
+        }
+        describe_take(heap, n, option)
+    }
+
+    fn values(&self) -> Option<&dyn HeapValues> {
+        Some(self)
+    }
+}
+
+impl HeapValues for Lasker {
+    fn heap_value(&self, n: &Nat, _budget: &Budget) -> Result<Nat, Error> {
+        Ok(lasker_value(n))
+    }
+
     fn heap_options_with_value(
         &self,
         n: &Nat,
@@ -314,14 +330,6 @@ impl HeapRules for Lasker {
             }
         }
         Ok(found)
-    }
-
-    fn describe(&self, heap: Option<usize>, n: &Nat, option: &[Nat]) -> String {
-        if option.len() == 2 {
-            let heap = heap.map_or("the heap".to_string(), |heap| format!("heap {heap}"));
-            return format!("split {heap} ({n} → {})", describe_heaps(option));
-        }
-        describe_take(heap, n, option)
     }
 
     /// Heaps split, so the misère-Nim rule is not available (see [`HeapRules`]).
@@ -369,7 +377,7 @@ mod tests {
     use crate::rules::{Convention, Game, Outcome};
 
     fn game() -> HeapSum<Lasker> {
-        HeapSum { rules: Lasker }
+        HeapSum::new(Lasker)
     }
 
     /// g(0..len) by the definition: the mex over every take and every split.

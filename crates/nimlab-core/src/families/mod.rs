@@ -24,6 +24,7 @@ pub mod moore;
 pub mod nim;
 pub mod octal;
 pub mod staircase;
+pub mod subtract_squares;
 pub mod subtraction;
 pub mod turtles;
 pub mod wythoff;

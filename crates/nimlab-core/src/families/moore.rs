@@ -128,13 +128,12 @@ impl Moore {
         }
         let positions = heaps.iter().try_fold(1u64, |product, h| {
             to_u64(h)
-                .and_then(|h| product.checked_mul(h + 1))
+                .and_then(|h| h.checked_add(1))
+                .and_then(|h| product.checked_mul(h))
                 .filter(|&p| p <= SMALL_POSITIONS)
         });
-        positions.map(|_| {
-            let value = engine.grundy(&heaps.to_vec());
-            Nat::from(value.expect("Moore's positions are acyclic and small here"))
-        })
+        positions?;
+        engine.grundy(&heaps.to_vec()).ok().map(Nat::from)
     }
 
     /// Whether the player to move loses (normal play), by Moore's theorem.
@@ -1048,6 +1047,29 @@ mod tests {
         let play = game.parse_move(&single, "3").unwrap();
         assert_eq!(game.describe_move(&single, &play), "take 3 tokens (7 → 4)");
         assert!(game.move_syntax(&position).contains("HEAP:AMOUNT"));
+    }
+
+    /// Heaps at and past the largest 64-bit integer are answered by Moore's theorem
+    /// (a count of positions below them that wrapped once took them for small ones).
+    #[test]
+    fn heaps_of_any_size_are_answered() {
+        let game = moore(2);
+        for text in [
+            "18446744073709551615 1",
+            "18446744073709551615 18446744073709551615",
+            "18446744073709551616 3",
+            "0 18446744073709551615",
+        ] {
+            let position = heaps(text);
+            let analysis = game
+                .analyze(&position, Convention::Normal, 10, &Budget::unlimited())
+                .unwrap();
+            assert_eq!(
+                analysis.outcome == Outcome::P,
+                game.is_p_position(&position),
+                "{text}"
+            );
+        }
     }
 
     #[test]

@@ -7,7 +7,7 @@
 
 use crate::budget::Budget;
 use crate::error::Error;
-use crate::heap::{HeapOption, HeapOptions, HeapRules};
+use crate::heap::{HeapOption, HeapOptions, HeapRules, HeapValues};
 use crate::num::Nat;
 use crate::protocol::HeapSequence;
 use crate::solve::period::Periodicity;
@@ -23,10 +23,6 @@ impl HeapRules for Nim {
 
     fn rules(&self) -> String {
         "Nim: take any number of tokens (at least one) from a heap.".to_string()
-    }
-
-    fn heap_value(&self, n: &Nat, _budget: &Budget) -> Result<Nat, Error> {
-        Ok(n.clone())
     }
 
     fn options(&self, n: &Nat, limit: usize) -> Vec<HeapOption> {
@@ -47,6 +43,16 @@ impl HeapRules for Nim {
 
     fn option_syntax(&self, n: &Nat) -> String {
         amounts_up_to(n)
+    }
+
+    fn values(&self) -> Option<&dyn HeapValues> {
+        Some(self)
+    }
+}
+
+impl HeapValues for Nim {
+    fn heap_value(&self, n: &Nat, _budget: &Budget) -> Result<Nat, Error> {
+        Ok(n.clone())
     }
 
     fn heap_options_with_value(
@@ -123,7 +129,7 @@ mod tests {
     use crate::rules::{Convention, Outcome};
 
     fn game() -> HeapSum<Nim> {
-        HeapSum { rules: Nim }
+        HeapSum::new(Nim)
     }
 
     #[test]

@@ -25,8 +25,8 @@ use crate::budget::Budget;
 use crate::error::{Error, InputError};
 use crate::heap::engine::EngineSequence;
 use crate::heap::{
-    HeapOption, HeapOptions, HeapRules, describe_heaps, describe_take, parse_take, take_syntax,
-    taken,
+    HeapOption, HeapOptions, HeapRules, HeapValues, describe_heaps, describe_take, parse_take,
+    take_syntax, taken,
 };
 use crate::limits::{OCTAL_DIGITS, OCTAL_THREE_HEAP_SPLITS};
 use crate::num::{Nat, to_u64};
@@ -361,53 +361,8 @@ impl HeapRules for Octal {
         )
     }
 
-    fn heap_value(&self, n: &Nat, budget: &Budget) -> Result<Nat, Error> {
-        Ok(Nat::from(self.value(n, budget)?))
-    }
-
     fn option_count(&self, n: &Nat) -> Nat {
         self.code.option_count(n)
-    }
-
-    fn heap_options_with_value(
-        &self,
-        n: &Nat,
-        target: &Nat,
-        max: usize,
-        budget: &Budget,
-    ) -> Result<HeapOptions, Error> {
-        let mut found = HeapOptions::default();
-        let Some(target) = to_u64(target).and_then(|t| u32::try_from(t).ok()) else {
-            return Ok(found); // no heap has so large a value
-        };
-        for take in self.code.takes() {
-            if *n < take.removed {
-                break;
-            }
-            let rest = n - Nat::from(take.removed);
-            match take.parts {
-                0 if rest == 0u32 && target == 0 => {
-                    found.count += Nat::ONE;
-                    if found.listed.len() < max {
-                        found.listed.push(vec![]);
-                    }
-                }
-                1 if rest > 0u32 && self.value(&rest, budget)? == target => {
-                    found.count += Nat::ONE;
-                    if found.listed.len() < max {
-                        found.listed.push(vec![rest]);
-                    }
-                }
-                2 if rest >= 2u32 => {
-                    self.splits_with_value(&rest, target, max, &mut found, budget)?
-                }
-                3 if rest >= 3u32 => {
-                    self.three_heap_splits_with_value(&rest, target, max, &mut found, budget)?
-                }
-                _ => {}
-            }
-        }
-        Ok(found)
     }
 
     fn describe(&self, heap: Option<usize>, n: &Nat, option: &[Nat]) -> String {
@@ -580,6 +535,57 @@ impl HeapRules for Octal {
         }
     }
 
+    fn values(&self) -> Option<&dyn HeapValues> {
+        Some(self)
+    }
+}
+
+impl HeapValues for Octal {
+    fn heap_value(&self, n: &Nat, budget: &Budget) -> Result<Nat, Error> {
+        Ok(Nat::from(self.value(n, budget)?))
+    }
+
+    fn heap_options_with_value(
+        &self,
+        n: &Nat,
+        target: &Nat,
+        max: usize,
+        budget: &Budget,
+    ) -> Result<HeapOptions, Error> {
+        let mut found = HeapOptions::default();
+        let Some(target) = to_u64(target).and_then(|t| u32::try_from(t).ok()) else {
+            return Ok(found); // no heap has so large a value
+        };
+        for take in self.code.takes() {
+            if *n < take.removed {
+                break;
+            }
+            let rest = n - Nat::from(take.removed);
+            match take.parts {
+                0 if rest == 0u32 && target == 0 => {
+                    found.count += Nat::ONE;
+                    if found.listed.len() < max {
+                        found.listed.push(vec![]);
+                    }
+                }
+                1 if rest > 0u32 && self.value(&rest, budget)? == target => {
+                    found.count += Nat::ONE;
+                    if found.listed.len() < max {
+                        found.listed.push(vec![rest]);
+                    }
+                }
+                2 if rest >= 2u32 => {
+                    self.splits_with_value(&rest, target, max, &mut found, budget)?
+                }
+                3 if rest >= 3u32 => {
+                    self.three_heap_splits_with_value(&rest, target, max, &mut found, budget)?
+                }
+                _ => {}
+            }
+        }
+        Ok(found)
+    }
+
     fn misere_is_tame(&self, budget: &Budget) -> Result<bool, Error> {
         self.tameness_lemma_holds(budget)
     }
@@ -608,7 +614,7 @@ mod tests {
     use proptest::prelude::*;
 
     fn sum(game: Octal) -> HeapSum<Octal> {
-        HeapSum { rules: game }
+        HeapSum::new(game)
     }
 
     /// Kayles' Grundy values by the plain mex over its moves (knock down one pin or two
@@ -722,6 +728,40 @@ mod tests {
             "0.15", "0.34", "0.44", "0.53", "0.71", "0.72", "0.75", "0.77",
         ] {
             assert!(certified.iter().any(|c| c == code), "{code}: {certified:?}");
+        }
+    }
+
+    /// What a person types for a listed move is read back as that move: every code
+    /// of up to two digits, octal and hexadecimal, on one heap and on two, up to 6
+    /// tokens (a take that must use up the heap, as in 0.1, 0.01 and hex 0.1, leaves
+    /// no heap, where Nim's leaves a heap of 0).
+    #[test]
+    fn every_listed_move_reads_back_from_its_text() {
+        let digits = |base: u8| (0..base).map(move |d| format!("{d:x}"));
+        let mut codes = Vec::new();
+        for (name, base) in [("octal", 8), ("hex", 16)] {
+            for d1 in digits(base) {
+                for d2 in digits(base) {
+                    codes.push(format!("{name}:0.{d1}{d2}"));
+                }
+            }
+        }
+        for spec in codes.iter().filter(|spec| !spec.ends_with("0.00")) {
+            let game = crate::game(spec).unwrap();
+            for position in (0..=6).flat_map(|a| (0..=6).map(move |b| (a, b))) {
+                for text in [
+                    format!("{}", position.0),
+                    format!("{} {}", position.0, position.1),
+                ] {
+                    let position = game.parse_position(&text).unwrap();
+                    let (moves, _) = game.legal_moves(&position, usize::MAX);
+                    for play in moves {
+                        let typed = game.move_text(&position, &play);
+                        let read = game.parse_move(&position, &typed);
+                        assert_eq!(read.ok(), Some(play), "{spec} at {text}: {typed:?}");
+                    }
+                }
+            }
         }
     }
 

@@ -11,7 +11,7 @@
 use super::nim::{amounts_up_to, take_amounts};
 use crate::budget::Budget;
 use crate::error::{Error, InputError, WORK_BUDGET};
-use crate::heap::{HeapOption, HeapOptions, HeapRules};
+use crate::heap::{HeapOption, HeapOptions, HeapRules, HeapValues};
 use crate::limits::{SUBTRACTION_AMOUNT, SUBTRACTION_PERIOD_SEARCH, SUBTRACTION_WORK, TAKE_AMOUNT};
 use crate::num::{Nat, to_u64};
 use crate::parse::parse_bounded;
@@ -250,10 +250,6 @@ impl HeapRules for Subtraction {
         )
     }
 
-    fn heap_value(&self, n: &Nat, budget: &Budget) -> Result<Nat, Error> {
-        Ok(Nat::from(self.value(n, budget)?))
-    }
-
     fn options(&self, n: &Nat, limit: usize) -> Vec<HeapOption> {
         self.set
             .iter()
@@ -265,6 +261,20 @@ impl HeapRules for Subtraction {
 
     fn option_count(&self, n: &Nat) -> Nat {
         Nat::from(self.set.iter().take_while(|&&s| *n >= s as u64).count())
+    }
+
+    fn is_take_away(&self) -> bool {
+        true
+    }
+
+    fn values(&self) -> Option<&dyn HeapValues> {
+        Some(self)
+    }
+}
+
+impl HeapValues for Subtraction {
+    fn heap_value(&self, n: &Nat, budget: &Budget) -> Result<Nat, Error> {
+        Ok(Nat::from(self.value(n, budget)?))
     }
 
     fn heap_options_with_value(
@@ -281,10 +291,6 @@ impl HeapRules for Subtraction {
             }
         }
         Ok(HeapOptions::first_of(options, max))
-    }
-
-    fn is_take_away(&self) -> bool {
-        true
     }
 
     fn misere_is_tame(&self, budget: &Budget) -> Result<bool, Error> {
@@ -360,10 +366,6 @@ impl HeapRules for TakeUpTo {
         }
     }
 
-    fn heap_value(&self, n: &Nat, _budget: &Budget) -> Result<Nat, Error> {
-        Ok(n.mod_op(self.modulus()))
-    }
-
     fn options(&self, n: &Nat, limit: usize) -> Vec<HeapOption> {
         take_amounts(n, &Nat::from(self.k), limit)
     }
@@ -382,6 +384,16 @@ impl HeapRules for TakeUpTo {
 
     fn option_syntax(&self, n: &Nat) -> String {
         amounts_up_to(std::cmp::min(n, &Nat::from(self.k)))
+    }
+
+    fn values(&self) -> Option<&dyn HeapValues> {
+        Some(self)
+    }
+}
+
+impl HeapValues for TakeUpTo {
+    fn heap_value(&self, n: &Nat, _budget: &Budget) -> Result<Nat, Error> {
+        Ok(n.mod_op(self.modulus()))
     }
 
     fn heap_options_with_value(
@@ -471,9 +483,7 @@ mod tests {
     #[test]
     fn every_set_in_the_family_matches_brute_force_on_every_heap_up_to_300() {
         for set in generated_family() {
-            let game = HeapSum {
-                rules: Subtraction::new(&set).unwrap(),
-            };
+            let game = HeapSum::new(Subtraction::new(&set).unwrap());
             let mut engine = GrundyEngine::new(&game);
             let mut normal = Oracle::new(&game, Convention::Normal);
             let mut misere = Oracle::new(&game, Convention::Misere);
@@ -516,9 +526,7 @@ mod tests {
             vec![3, 5, 7],
             vec![1, 2, 4],
         ] {
-            let game = HeapSum {
-                rules: Subtraction::new(&set).unwrap(),
-            };
+            let game = HeapSum::new(Subtraction::new(&set).unwrap());
             check_against_brute_force(&game, 14, 3);
         }
     }
@@ -526,9 +534,7 @@ mod tests {
     #[test]
     fn take_k_closed_form_matches_brute_force() {
         for k in 1..=5 {
-            let game = HeapSum {
-                rules: TakeUpTo::parse(&k.to_string()).unwrap(),
-            };
+            let game = HeapSum::new(TakeUpTo::parse(&k.to_string()).unwrap());
             check_against_brute_force(&game, 12, 3);
             let spelled = Subtraction::new(&(1..=k).collect::<Vec<_>>()).unwrap();
             assert_eq!(
@@ -555,9 +561,7 @@ mod tests {
             [0, 1, 2, 0, 1, 2, 0]
         );
         // The misère pot game (take 1..3): the losing pots are 1, 5, 9, 13, ...
-        let game = HeapSum {
-            rules: TakeUpTo::parse("3").unwrap(),
-        };
+        let game = HeapSum::new(TakeUpTo::parse("3").unwrap());
         for n in 0..40u32 {
             let outcome = game
                 .analyze(
@@ -635,7 +639,7 @@ mod tests {
         /// Winning moves from huge heaps really lead to value-0 sums.
         #[test]
         fn huge_heap_winning_moves_zero_the_sum(digits in "[1-9][0-9]{30,60}", other in 0u64..1000) {
-            let game = HeapSum { rules: Subtraction::new(&[2, 5, 6]).unwrap() };
+            let game = HeapSum::new(Subtraction::new(&[2, 5, 6]).unwrap());
             let heaps = game.parse_position(&format!("{digits} {other}")).unwrap();
             let analysis = game.analyze(&heaps, Convention::Normal, usize::MAX, &Budget::unlimited()).unwrap();
             for m in &analysis.winning_moves {

@@ -20,19 +20,6 @@ use std::cell::Cell;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
-/// What the engine found when a period search reached its bound without a period.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NoPeriodWithin {
-    /// How many values were computed, g(0) onwards.
-    pub values: usize,
-    /// The largest of them.
-    pub largest: u16,
-    /// How many distinct values are rare (sparse-space method), for splitting games.
-    pub rare_values: Option<usize>,
-    /// How many heaps n ≥ 1 have a rare value.
-    pub rare_positions: Option<usize>,
-}
-
 /// A take-and-break game's nim-sequence, computed on demand.
 pub struct EngineSequence {
     spec: String,
@@ -40,6 +27,8 @@ pub struct EngineSequence {
     /// How many values the solver holds, as of its last advance: read without the
     /// solver's lock, which a long computation holds.
     computed: AtomicUsize,
+    /// The words the solver holds beside its values ([`Solver::fixed_bytes`]).
+    fixed_words: u64,
 }
 
 impl std::fmt::Debug for EngineSequence {
@@ -51,9 +40,11 @@ impl std::fmt::Debug for EngineSequence {
 impl EngineSequence {
     /// The sequence of `rules`, for the game whose spec is `spec` (named in errors).
     pub fn new(spec: String, rules: Rules) -> Self {
+        let solver = Solver::new(rules);
         EngineSequence {
             spec,
-            solver: Mutex::new(Solver::new(rules)),
+            fixed_words: solver.fixed_bytes().div_ceil(8) as u64,
+            solver: Mutex::new(solver),
             computed: AtomicUsize::new(0),
         }
     }
@@ -140,17 +131,6 @@ impl EngineSequence {
         })
     }
 
-    /// What the values computed so far look like (for a search that found no period).
-    pub fn no_period_within(&self) -> NoPeriodWithin {
-        let summary = self.solver().summary();
-        NoPeriodWithin {
-            values: summary.values,
-            largest: summary.largest,
-            rare_values: summary.rare_values,
-            rare_positions: summary.rare_positions,
-        }
-    }
-
     /// Compute values until `upto` are known or a period is certified, whichever comes
     /// first, spending one unit of `budget` per value.
     fn advance(&self, solver: &mut Solver, upto: usize, budget: &Budget) -> Result<(), Error> {
@@ -227,15 +207,19 @@ impl EngineSequence {
                  16-bit values",
                 self.spec
             )),
+            // The adapter's solvers keep every value.
+            SolveError::OutsideWindow { .. } => {
+                Error::NoKnownValue(format!("{}: {error}", self.spec))
+            }
         }
     }
 }
 
 impl HeapSequence for EngineSequence {
-    /// The engine's table: two bytes a value (as of its last advance, without
-    /// waiting for a computation under way).
+    /// The engine's table, two bytes a value (as of its last advance, without
+    /// waiting for a computation under way), and what the solver holds beside it.
     fn held_words(&self) -> u64 {
-        (self.computed.load(Ordering::Relaxed) as u64).div_ceil(4)
+        (self.computed.load(Ordering::Relaxed) as u64).div_ceil(4) + self.fixed_words
     }
 
     fn grundy_table(&self, upto: usize, budget: &Budget) -> Result<Vec<u32>, Error> {

@@ -26,6 +26,7 @@
 pub mod engine;
 pub mod losing;
 mod take_break;
+pub mod values;
 
 use crate::budget::Budget;
 use crate::error::{Error, InputError};
@@ -47,7 +48,9 @@ use malachite_base::num::basic::traits::Zero;
 use nimlab_misere::{PositionError, Quotient};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
+use std::sync::Arc;
 use take_break::{family_count, family_moves};
+pub use values::{HeapValues, SearchedValues};
 
 /// One option of a single heap: the heaps left in its place (none if it was used
 /// up; two if it was split).
@@ -75,24 +78,42 @@ impl HeapOptions {
     }
 }
 
-/// The rules and values of a single heap.
+/// The rules of a single heap.
+///
+/// **The minimum a heap game implements:** its name, [`spec`](HeapRules::spec), and its
+/// moves, [`options`](HeapRules::options). From those alone
+/// [`HeapSum`] plays any number of heaps in both conventions, valuing heaps by
+/// [`SearchedValues`]; every other method has a default, for take-away games. A family
+/// that knows its values for heaps of any size (a formula, a certified period, an
+/// engine) offers them by [`values`](HeapRules::values).
 pub trait HeapRules: Send + Sync + 'static {
     /// The canonical spec string, e.g. `nim` or `subtraction:1,3,4`.
     fn spec(&self) -> String;
 
-    /// The rules for one heap, in a sentence for people.
-    fn rules(&self) -> String;
-
-    /// The Grundy value of a heap of size `n`, exact for every size; a table it
-    /// needs spends from `budget`.
-    fn heap_value(&self, n: &Nat, budget: &Budget) -> Result<Nat, Error>;
+    /// The rules for one heap, in a sentence for people. Default: that the game is
+    /// played on heaps, known by its name.
+    fn rules(&self) -> String {
+        format!(
+            "{}: a game on heaps, where a move changes one heap as the game's rules allow.",
+            self.spec()
+        )
+    }
 
     /// The first `limit` options of a heap of size `n` (of any size), the smallest
     /// changes first: the one list of moves of the family.
     fn options(&self, n: &Nat, limit: usize) -> Vec<HeapOption>;
 
-    /// How many options a heap of size `n` has.
-    fn option_count(&self, n: &Nat) -> Nat;
+    /// How many options a heap of size `n` has. The default counts every option, for
+    /// families with few options per heap.
+    fn option_count(&self, n: &Nat) -> Nat {
+        Nat::from(self.options(n, usize::MAX).len())
+    }
+
+    /// The values of single heaps, for a family that knows them for heaps of any size.
+    /// Default: none, so heaps are valued from their options ([`SearchedValues`]).
+    fn values(&self) -> Option<&dyn HeapValues> {
+        None
+    }
 
     /// Whether `option` is an option of a heap of size `n`. The default looks through
     /// every option, for families with few options per heap; families whose heaps
@@ -161,52 +182,38 @@ pub trait HeapRules: Send + Sync + 'static {
     }
 
     /// How a person writes a move in one heap of size `n`, e.g. "1, 2 or 3 tokens".
-    /// Default, for take-away games: the amount to take ([`take_syntax`]).
+    /// Default: the amount to take, and for a game whose options may leave several
+    /// heaps, those heaps joined by `+` ([`take_or_split_syntax`]).
     fn option_syntax(&self, n: &Nat) -> String {
-        take_syntax(self, n)
+        take_or_split_syntax(self, n)
     }
 
     /// A person's move in one heap of size `n`, as [`HeapRules::option_syntax`] says.
-    /// Default, for take-away games: the amount to take ([`parse_take`]).
+    /// Default: the amount to take, or the heaps to leave joined by `+`
+    /// ([`parse_take_or_split`]).
     fn parse_option(&self, n: &Nat, text: &str) -> Result<HeapOption, InputError> {
-        parse_take(self, n, text)
+        parse_take_or_split(self, n, text)
     }
 
     /// An option written as a person would type it (inverse of
-    /// [`HeapRules::parse_option`]). Default: the amount taken.
+    /// [`HeapRules::parse_option`]). Default: the amount taken, or the heaps left
+    /// joined by `+` when there are several.
     fn option_text(&self, n: &Nat, option: &[Nat]) -> String {
-        taken(n, option).to_string()
+        match option {
+            [_, _, ..] => option
+                .iter()
+                .map(Nat::to_string)
+                .collect::<Vec<_>>()
+                .join("+"),
+            _ => taken(n, option).to_string(),
+        }
     }
-
-    /// The options of a heap of size `n` whose Grundy value is `target`, exact for
-    /// every size, in a stable order: the first `max` of them, and their number.
-    fn heap_options_with_value(
-        &self,
-        n: &Nat,
-        target: &Nat,
-        max: usize,
-        budget: &Budget,
-    ) -> Result<HeapOptions, Error>;
 
     /// The move from a heap of size `n` to `option`, in words; `heap` is its number
     /// (1-based) when the position has several heaps. Default, for take-away games:
     /// "take 2 tokens from heap 1 (3 → 1)", or "take 2 tokens (3 → 1)".
     fn describe(&self, heap: Option<usize>, n: &Nat, option: &[Nat]) -> String {
         describe_take(heap, n, option)
-    }
-
-    /// Whether the tameness lemma (see the module docs) holds for every heap, so that
-    /// misère sums follow the misère-Nim rule on Grundy values. Families whose heaps
-    /// split must answer `false`: the lemma's proof needs one heap per heap.
-    fn misere_is_tame(&self, budget: &Budget) -> Result<bool, Error>;
-
-    /// The nim-sequence of one heap.
-    fn sequence(&self) -> &dyn HeapSequence;
-
-    /// The misère quotient of the family, for families the quotient method covers
-    /// (take-and-break codes); misère play uses it when it is certified. Default: none.
-    fn misere_quotient(&self) -> Option<&LazyQuotient> {
-        None
     }
 }
 
@@ -232,7 +239,9 @@ pub fn take_syntax<H: HeapRules + ?Sized>(rules: &H, n: &Nat) -> String {
 }
 
 /// A take-away move typed as the amount to take, checked with
-/// [`HeapRules::is_option`].
+/// [`HeapRules::is_option`]. Taking the whole heap leaves an empty heap (`[0]`, as
+/// the take-away families write it) or no heap (`[]`, as take-and-break codes do):
+/// whichever the rules have.
 pub fn parse_take<H: HeapRules + ?Sized>(
     rules: &H,
     n: &Nat,
@@ -247,11 +256,66 @@ pub fn parse_take<H: HeapRules + ?Sized>(
     if amount == 0u32 || amount > *n {
         return Err(InputError::invalid("move", text, expected()));
     }
-    let option = vec![n - amount];
-    if !rules.is_option(n, &option) {
-        return Err(InputError::invalid("move", text, expected()));
+    let left = n - amount;
+    let readings = if left == 0u32 {
+        vec![vec![left], vec![]]
+    } else {
+        vec![vec![left]]
+    };
+    readings
+        .into_iter()
+        .find(|option| rules.is_option(n, option))
+        .ok_or_else(|| InputError::invalid("move", text, expected()))
+}
+
+/// How a move in a heap of `n` is typed when options may leave several heaps: the
+/// amount to take ([`take_syntax`]) where the heap has takes, and the heaps to leave
+/// joined by `+`, with an example, where it has such options.
+pub fn take_or_split_syntax<H: HeapRules + ?Sized>(rules: &H, n: &Nat) -> String {
+    const LOOKED_AT: usize = 64;
+    let options = rules.options(n, LOOKED_AT);
+    let Some(split) = options.iter().find(|option| option.len() > 1) else {
+        return take_syntax(rules, n);
+    };
+    let example = format!("such as {}", rules.option_text(n, split));
+    if options.iter().all(|option| option.len() > 1) {
+        format!("the heaps to leave, joined by +, {example}")
+    } else {
+        format!(
+            "{} to take, or the heaps to leave joined by +, {example}",
+            take_syntax(rules, n)
+        )
     }
-    Ok(option)
+}
+
+/// A move typed as [`take_or_split_syntax`] says: the heaps to leave joined by `+`,
+/// in any order, or else the amount to take ([`parse_take`]); checked with
+/// [`HeapRules::is_option`].
+pub fn parse_take_or_split<H: HeapRules + ?Sized>(
+    rules: &H,
+    n: &Nat,
+    text: &str,
+) -> Result<HeapOption, InputError> {
+    if !text.contains('+') {
+        return parse_take(rules, n, text);
+    }
+    let parts = text
+        .split('+')
+        .map(|part| parse_nat(part.trim(), "heap size"))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut ascending = parts.clone();
+    ascending.sort();
+    let descending: Vec<Nat> = ascending.iter().rev().cloned().collect();
+    [parts, ascending, descending]
+        .into_iter()
+        .find(|option| rules.is_option(n, option))
+        .ok_or_else(|| {
+            InputError::invalid(
+                "move",
+                text.trim(),
+                format!("{} from a heap of {n}", rules.option_syntax(n)),
+            )
+        })
 }
 
 /// The heaps an option leaves, for move descriptions: "3 + 4", or "nothing".
@@ -266,16 +330,21 @@ pub fn describe_heaps(heaps: &[Nat]) -> String {
     }
 }
 
-/// A take-away move in words: "take 2 tokens from heap 1 (3 → 1)", or without the
-/// heap's number when there is only one heap.
+/// A move in words: "take 2 tokens from heap 1 (3 → 1)", without the heap's number
+/// when there is only one heap; a move that leaves several heaps splits the heap:
+/// "split heap 1 (9 → 4 + 5)", or "take 1 token from heap 1 and split it (9 → 3 + 5)".
 pub fn describe_take(heap: Option<usize>, n: &Nat, option: &[Nat]) -> String {
     let amount = taken(n, option);
-    let from = heap.map_or(String::new(), |heap| format!(" from heap {heap}"));
-    format!(
-        "take {amount} {}{from} ({n} → {})",
-        tokens_word(&amount),
-        describe_heaps(option)
-    )
+    let change = format!("({n} → {})", describe_heaps(option));
+    let take = format!("take {amount} {}", tokens_word(&amount));
+    match (heap, option.len() > 1, amount == 0u32) {
+        (Some(heap), false, _) => format!("{take} from heap {heap} {change}"),
+        (None, false, _) => format!("{take} {change}"),
+        (Some(heap), true, true) => format!("split heap {heap} {change}"),
+        (None, true, true) => format!("split the heap {change}"),
+        (Some(heap), true, false) => format!("{take} from heap {heap} and split it {change}"),
+        (None, true, false) => format!("{take} and split the heap {change}"),
+    }
 }
 
 /// How the move from heap `heap` (1-based), of size `n`, to `option` is clicked, with
@@ -359,13 +428,44 @@ pub struct HeapMove {
 }
 
 /// Any number of heaps of one heap game, played side by side.
-#[derive(Clone, Debug)]
 pub struct HeapSum<H> {
     /// The rules of one heap.
-    pub rules: H,
+    pub rules: Arc<H>,
+    /// The heaps' values when the rules do not offer them ([`HeapRules::values`]).
+    searched: Arc<SearchedValues<H>>,
+}
+
+impl<H> Clone for HeapSum<H> {
+    fn clone(&self) -> Self {
+        HeapSum {
+            rules: Arc::clone(&self.rules),
+            searched: Arc::clone(&self.searched),
+        }
+    }
+}
+
+impl<H: HeapRules> std::fmt::Debug for HeapSum<H> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "HeapSum({})", self.rules.spec())
+    }
 }
 
 impl<H: HeapRules> HeapSum<H> {
+    /// Any number of heaps of the game `rules`.
+    pub fn new(rules: H) -> Self {
+        let rules = Arc::new(rules);
+        HeapSum {
+            searched: Arc::new(SearchedValues::new(Arc::clone(&rules))),
+            rules,
+        }
+    }
+
+    /// The values of single heaps: the family's own, or those searched from its
+    /// options.
+    pub fn heap_values(&self) -> &dyn HeapValues {
+        self.rules.values().unwrap_or(&*self.searched)
+    }
+
     /// The moves that bring some heap of value g to the value `target_of(g)` names,
     /// each with that reason: the first `max` of them, and how many there are.
     fn moves_to_targets(
@@ -382,9 +482,12 @@ impl<H: HeapRules> HeapSum<H> {
             if target == *value {
                 continue;
             }
-            let options =
-                self.rules
-                    .heap_options_with_value(heap, &target, winning.room(), budget)?;
+            let options = self.heap_values().heap_options_with_value(
+                heap,
+                &target,
+                winning.room(),
+                budget,
+            )?;
             winning.add_count(options.count);
             for option in options.listed {
                 let play = HeapMove {
@@ -407,7 +510,7 @@ impl<H: HeapRules> HeapSum<H> {
     fn values(&self, heaps: &[Nat], budget: &Budget) -> Result<Vec<Nat>, Error> {
         heaps
             .iter()
-            .map(|h| self.rules.heap_value(h, budget))
+            .map(|h| self.heap_values().heap_value(h, budget))
             .collect()
     }
 
@@ -429,18 +532,7 @@ impl<H: HeapRules> HeapSum<H> {
                 format!("a single heap, of Grundy value {}", profile.nim_sum)
             }
             Convention::Normal => format!("nim-sum of the heaps' Grundy values: {sum}"),
-            Convention::Misere if profile.big == 0 => format!(
-                "every heap has Grundy value 0 or 1, and {} {} value 1 (misère Nim rule)",
-                profile.ones,
-                if profile.ones == 1 {
-                    "heap has"
-                } else {
-                    "heaps have"
-                },
-            ),
-            Convention::Misere => format!(
-                "some heap has Grundy value 2 or more, so misère play follows the nim-sum: {sum}"
-            ),
+            Convention::Misere => profile.misere_rule(&sum),
         }
     }
 }
@@ -474,7 +566,19 @@ impl<H: HeapRules> HeapSum<H> {
              reachable from here was searched",
             self.rules.spec()
         );
-        let search = SmallHeapGame::new(&self.rules, heaps);
+        let Some(search) = SmallHeapGame::new(&*self.rules, heaps) else {
+            let (grundy, clone) = (Some(grundy), Clone::clone);
+            return misere_by_search(
+                self,
+                self,
+                clone,
+                heaps,
+                max_moves,
+                grundy,
+                explanation,
+                budget,
+            );
+        };
         let encode = |heaps: &Vec<Nat>| small_heaps(heaps).expect("positions of a few tokens");
         misere_by_search(
             self,
@@ -568,7 +672,7 @@ impl<H: HeapRules> HeapSum<H> {
 
     /// Whether the misère-Nim rule decides misère play of these rules.
     fn misere_by_rule(&self, convention: Convention, budget: &Budget) -> Result<bool, Error> {
-        Ok(convention == Convention::Normal || self.rules.misere_is_tame(budget)?)
+        Ok(convention == Convention::Normal || self.heap_values().misere_is_tame(budget)?)
     }
 }
 
@@ -774,7 +878,7 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
         let profile = ValueProfile::of(&values);
         if !self.misere_by_rule(convention, budget)? {
             if let Some(quotient) = self
-                .rules
+                .heap_values()
                 .misere_quotient()
                 .and_then(LazyQuotient::certified)
             {
@@ -847,7 +951,7 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
                 let after = play
                     .into
                     .iter()
-                    .map(|h| self.rules.heap_value(h, budget))
+                    .map(|h| self.heap_values().heap_value(h, budget))
                     .collect::<Result<Vec<_>, _>>()?;
                 let profile = profile.replace(&values[play.heap], &after);
                 Ok(MoveValue {
@@ -868,10 +972,10 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
         convention: Convention,
         budget: &Budget,
     ) -> Option<Vec<Solved>> {
-        if small_heaps(heaps).is_none() {
+        let compact = small_heaps(heaps).and_then(|_| SmallHeapGame::new(&*self.rules, heaps));
+        let Some(search) = compact else {
             return search_after(self, self, Clone::clone, heaps, moves, convention, budget);
-        }
-        let search = SmallHeapGame::new(&self.rules, heaps);
+        };
         let encode = |heaps: &Vec<Nat>| small_heaps(heaps).expect("positions of a few tokens");
         search_after(self, &search, encode, heaps, moves, convention, budget)
     }
@@ -879,15 +983,15 @@ impl<H: HeapRules> Strategy for HeapSum<H> {
 
 impl<H: HeapRules> HeapGame for HeapSum<H> {
     fn sequence(&self) -> &dyn HeapSequence {
-        self.rules.sequence()
+        self.heap_values().sequence()
     }
 
     fn misere_quotient(&self) -> Option<&LazyQuotient> {
-        self.rules.misere_quotient()
+        self.heap_values().misere_quotient()
     }
 
     fn misere_is_tame(&self, budget: &Budget) -> Result<bool, Error> {
-        self.rules.misere_is_tame(budget)
+        self.heap_values().misere_is_tame(budget)
     }
 
     fn tame_values(
@@ -895,7 +999,7 @@ impl<H: HeapRules> HeapGame for HeapSum<H> {
         position: &AnyPosition,
         budget: &Budget,
     ) -> Result<Option<Vec<Nat>>, Error> {
-        if !self.rules.misere_is_tame(budget)? {
+        if !self.heap_values().misere_is_tame(budget)? {
             return Ok(None);
         }
         self.values(position.get::<Vec<Nat>>(), budget).map(Some)
@@ -933,37 +1037,42 @@ pub fn small_heaps(heaps: &[Nat]) -> Option<SmallHeaps> {
 
 /// The rules of a heap game over [`SmallHeaps`], for fast brute-force searches of
 /// small positions: the options of every heap size up to the largest in the position
-/// searched, listed once (no move makes a heap larger than the heap it came from).
+/// searched, listed once.
 pub struct SmallHeapGame {
     /// For each heap size, its options: the heaps left, zero-padded.
     options: Vec<Vec<[u8; 3]>>,
 }
 
 impl SmallHeapGame {
-    /// The game for `rules`, for positions whose heaps are at most those of `heaps`.
-    pub fn new<H: HeapRules + ?Sized>(rules: &H, heaps: &[Nat]) -> Self {
+    /// The game for `rules`, for positions whose heaps are at most those of `heaps`;
+    /// `None` unless every option of those heaps leaves at most three smaller heaps of
+    /// no more tokens in all (as every built-in family's do), so that no position
+    /// reachable outgrows the compact form.
+    pub fn new<H: HeapRules + ?Sized>(rules: &H, heaps: &[Nat]) -> Option<Self> {
         let largest = heaps
             .iter()
             .filter_map(|h| u8::try_from(h).ok())
             .max()
             .unwrap_or(0);
+        let compact = |n: u8, option: &HeapOption| {
+            let mut left = [0u8; 3];
+            let mut total = 0u32;
+            for (slot, heap) in left.iter_mut().zip(option) {
+                *slot = u8::try_from(heap).ok().filter(|&heap| heap < n)?;
+                total += u32::from(*slot);
+            }
+            (option.len() <= 3 && total <= u32::from(n)).then_some(left)
+        };
         let options = (0..=largest)
             .map(|n| {
                 rules
                     .options(&Nat::from(n), usize::MAX)
                     .iter()
-                    .map(|option| {
-                        let mut left = [0u8; 3];
-                        assert!(option.len() <= 3, "an option leaves at most three heaps");
-                        for (slot, heap) in left.iter_mut().zip(option) {
-                            *slot = u8::try_from(heap).expect("options are smaller than the heap");
-                        }
-                        left
-                    })
-                    .collect()
+                    .map(|option| compact(n, option))
+                    .collect::<Option<Vec<_>>>()
             })
-            .collect();
-        SmallHeapGame { options }
+            .collect::<Option<Vec<_>>>()?;
+        Some(SmallHeapGame { options })
     }
 }
 
@@ -1025,7 +1134,7 @@ pub(crate) mod testing {
     pub fn check_table_against_engine<H: HeapRules>(game: &HeapSum<H>, upto: u32) {
         let mut engine = GrundyEngine::new(game);
         let table = game
-            .rules
+            .heap_values()
             .sequence()
             .grundy_table(upto as usize, &Budget::unlimited())
             .unwrap();

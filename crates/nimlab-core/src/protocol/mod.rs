@@ -17,12 +17,14 @@
 //! - [`sum`]: disjunctive sums of games of any families.
 //! - [`repeats`]: retrograde analysis and the winner's progress in games whose
 //!   positions can repeat.
+//! - [`searched`]: the analysis of a game that states only its rules, by search.
 
 pub mod board;
 mod notation;
 pub mod policy;
 pub mod repeats;
 mod ruleset;
+pub mod searched;
 pub mod sum;
 
 pub use notation::Notation;
@@ -345,24 +347,30 @@ pub trait HeapGame: Send + Sync {
     ) -> Result<Option<Vec<Nat>>, Error>;
 }
 
-/// A family's exact strategy: who wins a position and how, over typed positions whose
-/// rules come from [`Game`] and notation from [`Notation`].
+/// A family's strategy: who wins a position and how, over typed positions whose rules
+/// come from [`Game`] and notation from [`Notation`].
 ///
-/// **The minimum a family implements:** [`analyze`](Strategy::analyze). The rest have
-/// defaults that analyse the position after each move, which suits positions with few
-/// moves; families whose positions can be huge override
+/// **The minimum a family implements: nothing** (`impl Strategy for MyGame {}`). Every
+/// method has a default that works for positions small enough to search:
+/// [`analyze`](Strategy::analyze) searches every position reachable (see
+/// [`searched`]), in both conventions, and whether or not positions can repeat; the
+/// others analyse the position after each move. A family with an exact strategy
+/// overrides [`analyze`](Strategy::analyze), and one whose positions can be huge also
 /// [`move_count`](Strategy::move_count), [`moves_with_value`](Strategy::moves_with_value)
-/// and [`move_values`](Strategy::move_values) to answer by their closed forms.
+/// and [`move_values`](Strategy::move_values), to answer by its closed forms.
 pub trait Strategy: Notation + Send + Sync + 'static {
     /// The outcome, Grundy value and winning moves (the first `max_moves` of them);
-    /// searches and tables spend from `budget`.
+    /// searches and tables spend from `budget`. Default: by search
+    /// ([`searched`]).
     fn analyze(
         &self,
         position: &Self::Position,
         convention: Convention,
         max_moves: usize,
         budget: &Budget,
-    ) -> Result<Analysis<Self::Move>, Error>;
+    ) -> Result<Analysis<Self::Move>, Error> {
+        searched::analysis(self, position, convention, max_moves, budget)
+    }
 
     /// How many legal moves there are in all (a huge heap can have more than fit in
     /// memory). Default: counted from the list of legal moves, which must be short.
@@ -530,9 +538,11 @@ pub trait Strategy: Notation + Send + Sync + 'static {
         budget: &Budget,
         remoteness: &Budget,
     ) -> Result<MoveValues<Self::Move>, Error> {
-        // Each move is written out with the position after it: about as long as the
-        // position, which takes some 20 digits per word.
-        let listable = LISTED_TEXT.get() / (40 * self.size(position)).max(1);
+        // Each move is written out with its description and the position after it,
+        // each about as long as the position (some 20 digits per word), and a few
+        // words more: no more moves are valued than such lines fit in the listed text
+        // (the report cuts the list where its text really reaches it).
+        let listable = LISTED_TEXT.get() / (100 * self.size(position)).max(1);
         let text_limited = listable < max_moves;
         let max_moves = max_moves.min(listable);
         let analysis = self.analyze(position, convention, max_moves, budget)?;

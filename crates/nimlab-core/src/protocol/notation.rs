@@ -11,12 +11,14 @@ use crate::rules::{Convention, Game};
 ///
 /// **The minimum a family implements:** [`spec`](Notation::spec),
 /// [`rules`](Notation::rules), [`position_syntax`](Notation::position_syntax),
-/// [`parse_position`](Notation::parse_position),
-/// [`format_position`](Notation::format_position),
-/// [`describe_move`](Notation::describe_move) and [`board`](Notation::board). The
-/// rest have defaults for games with few moves per position: a move is typed as the
-/// position it leads to, and found among the legal moves. Families whose positions
-/// can be huge (a heap of a million digits) override them to decide by the rules.
+/// [`parse_position`](Notation::parse_position) and
+/// [`format_position`](Notation::format_position). The rest have defaults for games
+/// with few moves per position: a move is described and typed as the position it
+/// leads to, and found among the legal moves; the board is the position's text.
+/// Families whose positions can be huge (a heap of a million digits) override them to
+/// decide by the rules, and families with a drawing of their own override
+/// [`board`](Notation::board) (and [`clicks`](Notation::clicks) to be played by
+/// clicking it).
 pub trait Notation: Game {
     /// The canonical spec string, e.g. `subtraction:1,3,4`.
     fn spec(&self) -> String;
@@ -34,10 +36,20 @@ pub trait Notation: Game {
     fn format_position(&self, position: &Self::Position) -> String;
 
     /// A legal move in words, as an imperative phrase ("take 2 tokens from heap 1").
-    fn describe_move(&self, position: &Self::Position, play: &Self::Move) -> String;
+    /// Default: "move to" the position after it.
+    fn describe_move(&self, position: &Self::Position, play: &Self::Move) -> String {
+        format!(
+            "move to {}",
+            self.format_position(&self.apply(position, play))
+        )
+    }
 
-    /// The position as data that a front end draws.
-    fn board(&self, position: &Self::Position) -> Board;
+    /// The position as data that a front end draws. Default: its text.
+    fn board(&self, position: &Self::Position) -> Board {
+        Board::Text {
+            text: self.format_position(position),
+        }
+    }
 
     /// How a legal move is made on [`Notation::board`]'s drawing: the sequences of
     /// spots to click (see [`Clicks`]). Default: none, the move is typed or chosen

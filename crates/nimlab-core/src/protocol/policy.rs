@@ -276,7 +276,7 @@ mod tests {
         }
     }
 
-    /// The acceptance test: across every family of the registry, from random
+    /// The computer never loses a won game: across every family of the registry, from random
     /// won positions (random walks from the family's example), the computer at level
     /// 10 wins every one of 10,000 games against random replies.
     #[test]

@@ -86,14 +86,13 @@ pub fn quickest_win<S: Strategy + ?Sized>(
         Convention::Normal => MOVES_REMOTENESS_SEARCH.value,
         Convention::Misere => MISERE_SUM_SEARCH.value,
     };
-    let (moves, _) = strategy.legal_moves(position, usize::MAX);
-    let after = retrograde_after(
-        strategy,
-        position,
-        &moves,
-        convention,
-        &budget.narrowed(limit),
-    )?;
+    let search = budget.narrowed(limit);
+    let room = usize::try_from(search.room()).unwrap_or(usize::MAX);
+    let (moves, complete) = strategy.legal_moves(position, room);
+    if !complete {
+        return None;
+    }
+    let after = retrograde_after(strategy, position, &moves, convention, &search)?;
     moves
         .into_iter()
         .zip(after)

@@ -235,18 +235,7 @@ impl Sum {
         let explanation = format!(
             "every game of the sum follows the misère-Nim rule (a heap of Grundy value 0 \
              that can move can move to 1), so the sum does: {}",
-            if profile.big == 0 {
-                format!(
-                    "every heap has Grundy value 0 or 1, and {} {} value 1",
-                    profile.ones,
-                    if profile.ones == 1 { "has" } else { "have" }
-                )
-            } else {
-                format!(
-                    "some heap has Grundy value 2 or more, and the nim-sum is {}",
-                    profile.nim_sum
-                )
-            }
+            profile.misere_rule(&profile.nim_sum.to_string())
         );
         Ok(winning.into_analysis(
             Convention::Misere,

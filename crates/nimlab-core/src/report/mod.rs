@@ -10,6 +10,7 @@ pub mod review;
 pub use quotient::QuotientReport;
 
 use crate::error::Error;
+use crate::limits::LISTED_TEXT;
 use crate::num::Nat;
 use crate::protocol::board::Board;
 use crate::protocol::{Analysis, AnyMove, AnyPosition, MoveValues, Ruleset};
@@ -171,6 +172,10 @@ pub struct MoveReport {
     pub remoteness: Option<u32>,
 }
 
+/// Characters a listed move takes beside its texts: its outcome, value and
+/// remoteness, and the words around them.
+const MOVE_LINE_CHARS: usize = 40;
+
 impl MovesReport {
     /// The report of `values` of `position` in `game` under `convention`. With
     /// `with_positions`, the position, its board and the position after each move are
@@ -182,21 +187,30 @@ impl MovesReport {
         values: MoveValues<AnyMove>,
         with_positions: bool,
     ) -> Self {
-        let moves = values
-            .moves
-            .into_iter()
-            .map(|value| {
-                let play = &value.play;
-                MoveReport {
-                    text: game.move_text(position, play),
-                    description: game.describe_move(position, play),
-                    to: with_positions.then(|| game.format_position(&game.apply(position, play))),
-                    after: value.after,
-                    grundy: value.grundy,
-                    remoteness: value.remoteness,
-                }
-            })
-            .collect();
+        // The list stops once its text reaches LISTED_TEXT, whatever was chosen.
+        let mut text = 0;
+        let mut text_limited = values.text_limited;
+        let mut moves = Vec::new();
+        for value in values.moves {
+            if text >= LISTED_TEXT.get() {
+                text_limited = true;
+                break;
+            }
+            let play = &value.play;
+            let report = MoveReport {
+                text: game.move_text(position, play),
+                description: game.describe_move(position, play),
+                to: with_positions.then(|| game.format_position(&game.apply(position, play))),
+                after: value.after,
+                grundy: value.grundy,
+                remoteness: value.remoteness,
+            };
+            text += report.text.len()
+                + report.description.len()
+                + report.to.as_ref().map_or(0, String::len)
+                + MOVE_LINE_CHARS;
+            moves.push(report);
+        }
         MovesReport {
             game: game.spec(),
             position: with_positions.then(|| game.format_position(position)),
@@ -204,7 +218,7 @@ impl MovesReport {
             count: values.count,
             board: with_positions.then(|| game.board(position)),
             moves,
-            text_limited: values.text_limited,
+            text_limited,
         }
     }
 }

@@ -8,6 +8,8 @@
 //! - [`Retrograde`]: the outcome and remoteness of every position reachable from a
 //!   start, for any [`Game`], by retrograde analysis; the brute force the rules
 //!   above are tested against.
+//! - [`PositionValues`]: γ of every position reachable from a start, for any
+//!   [`Game`]: the values of a game that states only its rules.
 //!
 //! **Sources.** C. A. B. Smith, "Graphs and composite games", J. Combinatorial Theory
 //! 1 (1966) 51–81, introduced the values and proved the sum rule; A. S. Fraenkel and
@@ -257,35 +259,45 @@ pub struct Solved {
     pub remoteness: Option<u32>,
 }
 
-/// Retrograde analysis of every position reachable from a start: the outcome of each
-/// (won, lost or drawn: a position neither player can force to an end) and its
-/// remoteness. Positions are stored by [`Game::canonical`] form.
-pub struct Retrograde<G: Game + ?Sized> {
+/// Every position reachable from a start, by [`Game::canonical`] form, and the moves
+/// between them: the graph that [`Retrograde`] and [`PositionValues`] work on.
+pub struct Reachable<G: Game + ?Sized> {
     index: HashMap<G::Position, usize>,
-    solved: Vec<Solved>,
+    /// The followers of each position, by index, sorted and without repeats.
+    edges: Vec<Vec<usize>>,
+    /// For each position without a move: whether the player to move wins there, in
+    /// normal and in misère play ([`Game::mover_wins_at_end`]).
+    ends: HashMap<usize, [bool; 2]>,
 }
 
-impl<G: Game + ?Sized> Retrograde<G> {
-    /// Solve every position reachable from `start` under `convention` (in misère play
-    /// a player who cannot move wins). Each position spends one unit of `budget` per
-    /// move and holds its size in words plus its moves.
-    pub fn solve(
-        game: &G,
-        start: &G::Position,
-        convention: Convention,
-        budget: &Budget,
-    ) -> Result<Self, Exhausted> {
+impl<G: Game + ?Sized> Reachable<G> {
+    /// Every position reachable from `start`. Each position spends one unit of
+    /// `budget` per move, and its size per move (each move makes a position of that
+    /// size), and holds its size in words plus its moves.
+    pub fn explore(game: &G, start: &G::Position, budget: &Budget) -> Result<Self, Exhausted> {
         let mut index = HashMap::new();
         let mut positions = vec![game.canonical(start)];
         index.insert(positions[0].clone(), 0);
         let mut edges: Vec<Vec<usize>> = Vec::new();
+        let mut ends = HashMap::new();
         let mut next = 0;
         while next < positions.len() {
-            let (moves, _) = game.legal_moves(&positions[next], usize::MAX);
+            // One move more than the budget has room for shows that the moves do not
+            // fit, without listing them all (a heap of 10^7 has 10^7 moves).
+            let room = usize::try_from(budget.room()).unwrap_or(usize::MAX);
+            let (moves, complete) = game.legal_moves(&positions[next], room.saturating_add(1));
             budget.spend(1 + moves.len() as u64)?;
             budget.hold(game.size(&positions[next]) as u64 + moves.len() as u64 + 4)?;
+            if !complete {
+                return Err(Exhausted::Work {
+                    limit: budget.room(),
+                });
+            }
             let mut followers = Vec::with_capacity(moves.len());
+            // Each move makes a position of about this size and looks it up.
+            let size = game.size(&positions[next]) as u64;
             for play in &moves {
+                budget.spend(size)?;
                 let after = game.canonical(&game.apply(&positions[next], play));
                 let count = positions.len();
                 let id = *index.entry(after.clone()).or_insert(count);
@@ -294,18 +306,67 @@ impl<G: Game + ?Sized> Retrograde<G> {
                 }
                 followers.push(id);
             }
+            if moves.is_empty() {
+                let wins = |convention| game.mover_wins_at_end(&positions[next], convention);
+                ends.insert(next, [wins(Convention::Normal), wins(Convention::Misere)]);
+            }
             followers.sort_unstable();
             followers.dedup();
             edges.push(followers);
             next += 1;
         }
-        let count = positions.len();
-        let mut leaders: Vec<Vec<usize>> = vec![Vec::new(); count];
-        for (u, followers) in edges.iter().enumerate() {
+        Ok(Reachable { index, edges, ends })
+    }
+
+    /// The index of `position`, if it was reachable from the start.
+    pub fn id(&self, game: &G, position: &G::Position) -> Option<usize> {
+        self.index.get(&game.canonical(position)).copied()
+    }
+
+    /// How many positions are reachable.
+    pub fn len(&self) -> usize {
+        self.edges.len()
+    }
+
+    /// Whether no position is reachable (never: the start is one).
+    pub fn is_empty(&self) -> bool {
+        self.edges.is_empty()
+    }
+
+    /// The positions one move from each, by index.
+    fn leaders(&self) -> Vec<Vec<usize>> {
+        let mut leaders: Vec<Vec<usize>> = vec![Vec::new(); self.len()];
+        for (u, followers) in self.edges.iter().enumerate() {
             for &v in followers {
                 leaders[v].push(u);
             }
         }
+        leaders
+    }
+}
+
+/// Retrograde analysis of every position reachable from a start: the outcome of each
+/// (won, lost or drawn: a position neither player can force to an end) and its
+/// remoteness. Positions are stored by [`Game::canonical`] form.
+pub struct Retrograde<G: Game + ?Sized> {
+    reachable: Reachable<G>,
+    solved: Vec<Solved>,
+}
+
+impl<G: Game + ?Sized> Retrograde<G> {
+    /// Solve every position reachable from `start` under `convention` (in misère play
+    /// a player who cannot move wins), spending from `budget` as [`Reachable::explore`]
+    /// does.
+    pub fn solve(
+        game: &G,
+        start: &G::Position,
+        convention: Convention,
+        budget: &Budget,
+    ) -> Result<Self, Exhausted> {
+        let reachable = Reachable::explore(game, start, budget)?;
+        let edges = &reachable.edges;
+        let count = reachable.len();
+        let leaders = reachable.leaders();
         let draw = Solved {
             outcome: Outcome::D,
             remoteness: None,
@@ -314,15 +375,16 @@ impl<G: Game + ?Sized> Retrograde<G> {
         let mut undecided: Vec<usize> = edges.iter().map(Vec::len).collect();
         // Positions in the order they are decided: remoteness never decreases along
         // it, so a lost position is decided by its longest-lasting follower.
-        let end = match convention {
-            Convention::Normal => Outcome::P,
-            Convention::Misere => Outcome::N,
-        };
         let mut queue: std::collections::VecDeque<usize> =
             (0..count).filter(|&u| edges[u].is_empty()).collect();
         for &u in &queue {
+            let [normal, misere] = reachable.ends[&u];
+            let mover_wins = match convention {
+                Convention::Normal => normal,
+                Convention::Misere => misere,
+            };
             solved[u] = Solved {
-                outcome: end,
+                outcome: Outcome::from_mover_wins(mover_wins),
                 remoteness: Some(0),
             };
         }
@@ -347,15 +409,12 @@ impl<G: Game + ?Sized> Retrograde<G> {
                 }
             }
         }
-        let index = positions.into_iter().zip(0..).collect();
-        Ok(Retrograde { index, solved })
+        Ok(Retrograde { reachable, solved })
     }
 
     /// The outcome and remoteness of `position`, if it was reachable from the start.
     pub fn get(&self, game: &G, position: &G::Position) -> Option<Solved> {
-        self.index
-            .get(&game.canonical(position))
-            .map(|&i| self.solved[i])
+        self.reachable.id(game, position).map(|i| self.solved[i])
     }
 
     /// How many positions were solved.
@@ -366,6 +425,60 @@ impl<G: Game + ?Sized> Retrograde<G> {
     /// Whether no position was solved (never: the start is one).
     pub fn is_empty(&self) -> bool {
         self.solved.is_empty()
+    }
+}
+
+/// The generalized Sprague–Grundy value γ of every position reachable from a start,
+/// for any [`Game`] whose positions may repeat: [`GammaTable`] over the graph of the
+/// positions ([`Reachable`]). This is how a game that states only its rules gets its
+/// values, draws included, and plays in sums by Smith's rule.
+pub struct PositionValues<G: Game + ?Sized> {
+    reachable: Reachable<G>,
+    table: GammaTable,
+}
+
+impl<G: Game + ?Sized> PositionValues<G> {
+    /// γ of every position reachable from `start`, spending from `budget` as
+    /// [`Reachable::explore`] and [`GammaTable::compute`] do.
+    pub fn compute(game: &G, start: &G::Position, budget: &Budget) -> Result<Self, Exhausted> {
+        let reachable = Reachable::explore(game, start, budget)?;
+        let too_many = || Exhausted::Work {
+            limit: u32::MAX as u64,
+        };
+        let compressed = |lists: &[Vec<usize>]| -> Result<(Vec<usize>, Vec<u32>), Exhausted> {
+            let mut starts = Vec::with_capacity(lists.len() + 1);
+            let mut items = Vec::new();
+            starts.push(0);
+            for list in lists {
+                for &v in list {
+                    items.push(u32::try_from(v).map_err(|_| too_many())?);
+                }
+                starts.push(items.len());
+            }
+            Ok((starts, items))
+        };
+        let (starts, successors) = compressed(&reachable.edges)?;
+        let (pred_starts, predecessors) = compressed(&reachable.leaders())?;
+        budget.hold((starts.len() + pred_starts.len()) as u64 + successors.len() as u64)?;
+        let table = GammaTable::compute(&starts, &successors, &pred_starts, &predecessors, budget)?;
+        Ok(PositionValues { reachable, table })
+    }
+
+    /// γ of `position`, if it was reachable from the start.
+    pub fn gamma(&self, game: &G, position: &G::Position) -> Option<Gamma> {
+        let v = self.reachable.id(game, position)?;
+        let followers: Vec<u32> = self.reachable.edges[v].iter().map(|&w| w as u32).collect();
+        Some(self.table.gamma(v, &followers))
+    }
+
+    /// How many positions were valued.
+    pub fn len(&self) -> usize {
+        self.reachable.len()
+    }
+
+    /// Whether no position was valued (never: the start is one).
+    pub fn is_empty(&self) -> bool {
+        self.reachable.is_empty()
     }
 }
 

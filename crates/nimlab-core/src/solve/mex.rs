@@ -56,32 +56,6 @@ where
     set.mex()
 }
 
-/// Extend a nim-sequence `table` (g(0), g(1), …) to `len` values, where g(n) is the
-/// mex of the values `options(table, n, set)` inserts into `set`. Those must be table
-/// values or XORs of table values: all then stay below the least power of two above
-/// the largest value so far, which bounds the bitset.
-pub fn extend_by_mex(
-    table: &mut Vec<u32>,
-    len: usize,
-    mut options: impl FnMut(&[u32], usize, &mut MexSet),
-) {
-    let mut bound = table
-        .iter()
-        .max()
-        .map_or(1, |&g| (g as usize + 1).next_power_of_two());
-    let mut seen = MexSet::new(bound);
-    for n in table.len()..len {
-        seen.clear();
-        options(table, n, &mut seen);
-        let g = seen.mex();
-        table.push(g as u32);
-        if g >= bound {
-            bound = (g + 1).next_power_of_two();
-            seen = MexSet::new(bound);
-        }
-    }
-}
-
 /// The mex of values below 64 given as a bitmask (bit v set when v is present).
 #[inline]
 pub fn mex_of_mask(mask: u64) -> u32 {

@@ -62,9 +62,11 @@ impl<P: Debug> From<Exhausted> for SearchError<P> {
 const SLOT_WORDS: u64 = 8;
 
 /// The canonical positions one move away, or an error if there are too many moves
-/// or they do not fit `budget`: listing them spends one unit of work and holds one
-/// table entry for each word of their size and their slots (and of `position`'s,
-/// which the search keeps).
+/// or they do not fit `budget`. Making them spends one unit of work for each word of
+/// their size and slots, as each is made (so the budget's clock is read while the
+/// options of a position of a hundred thousand parts are made, not after).
+/// `position` is expanded once and keeps its slot in the memo: that is held; its
+/// options live only while it is evaluated, and must fit beside what is held.
 fn options<G: Game + ?Sized>(
     game: &G,
     position: &G::Position,
@@ -74,15 +76,19 @@ fn options<G: Game + ?Sized>(
     if !complete {
         return Err(SearchError::TooManyMoves(position.clone()));
     }
-    let mut entries = game.size(position) as u64 + SLOT_WORDS;
+    let kept = game.size(position) as u64 + SLOT_WORDS;
+    budget.spend(kept)?;
+    budget.hold(kept)?;
+    let mut listed = 0;
     let mut options = Vec::with_capacity(moves.len());
     for play in &moves {
         let option = game.canonical(&game.apply(position, play));
-        entries += game.size(&option) as u64 + SLOT_WORDS;
+        let words = game.size(&option) as u64 + SLOT_WORDS;
+        budget.spend(words)?;
+        listed += words;
         options.push(option);
     }
-    budget.spend(entries)?;
-    budget.hold(entries)?;
+    budget.fits(listed)?;
     Ok(options)
 }
 
@@ -664,9 +670,9 @@ mod tests {
     #[test]
     fn a_search_holds_no_more_memory_than_its_budget() {
         let chain = Chain { len: 100_000 };
-        // Each position of the chain keeps itself and lists two options: 3 positions
-        // of one word and a slot each.
-        let per_position = 3 * (1 + SLOT_WORDS);
+        // Each position of the chain keeps itself in the memo: one word and a slot
+        // (the two options it lists live only while it is evaluated).
+        let per_position = 1 + SLOT_WORDS;
         let budget = Budget::unlimited().with_memory(1000 * per_position);
         let mut oracle = Oracle::with_budget(&chain, Convention::Normal, &budget);
         assert_eq!(

@@ -74,6 +74,28 @@ impl ValueProfile {
         after
     }
 
+    /// Why the misère-Nim rule decides as it does, for people: "every heap has Grundy
+    /// value 0 or 1, and 3 heaps have value 1", or "some heap has Grundy value 2 or
+    /// more, so misère play follows the nim-sum: `sum`" (`sum` says how the nim-sum
+    /// was made, e.g. "1 ⊕ 2 = 3").
+    pub fn misere_rule(&self, sum: &str) -> String {
+        if self.big == 0 {
+            let heaps = if self.ones == 1 {
+                "heap has"
+            } else {
+                "heaps have"
+            };
+            format!(
+                "every heap has Grundy value 0 or 1, and {} {heaps} value 1 (misère Nim rule)",
+                self.ones
+            )
+        } else {
+            format!(
+                "some heap has Grundy value 2 or more, so misère play follows the nim-sum: {sum}"
+            )
+        }
+    }
+
     /// Whether the player to move loses: by the nim-sum in normal play, by the
     /// misère-Nim rule in misère play.
     pub fn lost(&self, convention: Convention) -> bool {

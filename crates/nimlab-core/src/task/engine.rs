@@ -44,9 +44,7 @@ fn report(what: String, matched: bool) -> String {
 pub fn demos() -> Result<(String, bool), Error> {
     const N: u32 = 1000;
     const PILE: u32 = 100;
-    let subtraction = HeapSum {
-        rules: Subtraction::new(&[1, 3, 4])?,
-    };
+    let subtraction = HeapSum::new(Subtraction::new(&[1, 3, 4])?);
     let table = subtraction
         .rules
         .grundy_table(N as usize, &Budget::unlimited())?;

@@ -7,7 +7,7 @@ use crate::families::nim::Nim;
 use crate::families::octal::Octal;
 use crate::families::staircase::Staircase;
 use crate::families::turtles::Turtles;
-use crate::heap::{HeapRules, HeapSum};
+use crate::heap::{HeapSum, HeapValues};
 use crate::protocol::{Notation, Strategy};
 use crate::solve::sum::nim_sum;
 use crate::{Budget, Convention, InputError, Nat, Outcome};
@@ -28,7 +28,7 @@ pub fn heaps(input: &mut Input) -> Result<Vec<Nat>, InputError> {
 
 /// `m p1..pm` → FIRST or SECOND for a sum of heaps of `rules`: the XOR of the
 /// heaps' Grundy values (the outcome alone, without listing winning moves).
-pub fn heap_sum<H: HeapRules>(rules: &H, input: &mut Input) -> Result<String, Error> {
+pub fn heap_sum<H: HeapValues>(rules: &H, input: &mut Input) -> Result<String, Error> {
     let values = heaps(input)?
         .iter()
         .map(|heap| rules.heap_value(heap, &Budget::question(None)))
@@ -57,7 +57,7 @@ pub fn staircase(input: &mut Input) -> Result<String, Error> {
 /// Task 13: `m p1..pm` → the winner in normal and in misère Nim.
 pub fn misere_nim(input: &mut Input) -> Result<String, Error> {
     let piles = heaps(input)?;
-    let game = HeapSum { rules: Nim };
+    let game = HeapSum::new(Nim);
     let normal = game
         .analyze(&piles, Convention::Normal, 0, &Budget::question(None))?
         .outcome;

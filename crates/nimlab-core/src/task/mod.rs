@@ -7,6 +7,7 @@ mod classify;
 mod dag;
 mod engine;
 mod games;
+pub mod piles;
 mod sums;
 
 use crate::error::{Error, InputError};

@@ -5,7 +5,7 @@ use crate::Budget;
 use crate::Nat;
 use crate::error::Error;
 use crate::families::subtraction::{Subtraction, TakeUpTo};
-use crate::heap::HeapRules;
+use crate::heap::HeapValues;
 use crate::limits::{SUBTRACTION_AMOUNT, TAKE_AMOUNT, TASK_TABLE};
 use crate::num::to_u64;
 use crate::protocol::HeapSequence;

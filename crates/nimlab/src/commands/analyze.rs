@@ -32,7 +32,8 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
-    let game = game(&args.question.game)?;
+    let budget = args.question.time_limit.budget()?;
+    let game = game(&args.question.game, &budget)?;
     let text = read_position(&args.question.position)?;
     let max_moves = parse_bounded(&args.max_moves, "--max-moves", 0, u64::MAX)? as usize;
     let position = game.parse_position(&text)?;
@@ -40,7 +41,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         &position,
         Convention::misere_if(args.question.misere),
         max_moves,
-        &args.question.time_limit.budget()?,
+        &budget,
     )?;
     let echo = if args.question.json {
         POSITION_ECHO.get()
@@ -92,10 +93,7 @@ fn write_plain(out: &mut dyn Write, report: &AnalysisReport) -> io::Result<()> {
     writeln!(out, "Why: {}", report.explanation)?;
     let count = &report.winning_move_count;
     match report.outcome {
-        Outcome::P => writeln!(
-            out,
-            "The player to move loses against perfect play: every move leaves a position the opponent wins."
-        )?,
+        Outcome::P | Outcome::D => writeln!(out, "{}", report.outcome.verdict())?,
         Outcome::N if *count == 0u32 => writeln!(
             out,
             "The player to move has won: the game is over and the opponent made the losing last move."
@@ -104,13 +102,10 @@ fn write_plain(out: &mut dyn Write, report: &AnalysisReport) -> io::Result<()> {
             let moves = plural(count, "move", "moves");
             writeln!(
                 out,
-                "The player to move wins, with {count} winning {moves}:"
+                "{}, with {count} winning {moves}:",
+                Outcome::N.verdict()
             )?;
         }
-        Outcome::D => writeln!(
-            out,
-            "A draw: neither player can force a win, so with perfect play the game goes on forever."
-        )?,
     }
     for m in &report.winning_moves {
         match &m.to {

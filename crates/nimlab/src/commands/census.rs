@@ -3,13 +3,12 @@
 //! census for publication.
 
 use crate::failure::Failure;
-use crate::output::read_text;
+use crate::output::{open_to_read, read_text};
 use nimlab_core::Budget;
 use nimlab_core::limits::{DAG_FILE, GRUNDY_TABLE};
 use nimlab_core::parse::parse_bounded;
 use nimlab_core::research::census::{self, CensusLine, ReportStyle};
 use nimlab_runs::census_file::{self, CensusFile, Header};
-use std::fs::File;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -158,7 +157,7 @@ fn read_codes(path: &Path) -> Result<Vec<String>, Failure> {
             path.display()
         ))
     };
-    let file = File::open(path).map_err(|e| unreadable(&e))?;
+    let file = open_to_read(path).map_err(|e| unreadable(&e))?;
     let what = format!("--codes '{}'", path.display());
     let text = read_text(file, &DAG_FILE, &what).map_err(|failure| match failure {
         Failure::Other(message) => unreadable(&message),

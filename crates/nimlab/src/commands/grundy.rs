@@ -1,24 +1,23 @@
 //! `nimlab grundy GAME --upto N`: the Grundy values of one heap, g(0..N), printed or
 //! streamed to a file with checkpoints (`--out`, `--resume`), and drawn (`--plot`).
 
+use super::long::{Signals, with_progress};
 use super::{game, heap_sequence};
 use crate::failure::Failure;
 use crate::output::to_stdout;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use indicatif::{ProgressBar, ProgressStyle};
-use nimlab_core::limits::GRUNDY_TABLE;
+use nimlab_core::error::{Error, quote};
+use nimlab_core::limits::{GRUNDY_RUN, GRUNDY_TABLE, JOBS};
 use nimlab_core::num::to_u64;
 use nimlab_core::parse::parse_bounded;
+use nimlab_core::protocol::HeapSequence;
 use nimlab_core::solve::loopy::Gamma;
 use nimlab_core::solve::period::Periodicity;
 use nimlab_core::{Budget, Ruleset};
-use nimlab_runs::format::{Encoding, Format};
+use nimlab_runs::format::{Encoding, Entry, Format};
 use nimlab_runs::sequence::{self, Event, Outcome, Start};
-use signal_hook::consts::{SIGINT, SIGTERM};
-use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
 const EXAMPLES: &str = "\
@@ -27,6 +26,7 @@ Examples:
   nimlab grundy take:3 --upto 12 --format csv
   nimlab grundy kayles --upto 1000000 --format bfile --out kayles.txt
   nimlab grundy octal:0.167 --upto 100000 --format binary --out 0.167.bin
+  nimlab grundy grundy-game --upto 1000000 --format counts --jobs 2 --out grundy.json
   nimlab grundy grundy-game --upto 5000 --plot grundy-game.svg
   nimlab grundy graph:loop.txt --upto 9     vertices 0 to 9 (inf{1}: ∞, one move reaches value 1)";
 
@@ -38,9 +38,12 @@ Examples:
 /// killed, --resume continues from the last checkpoint and the file comes out byte for
 /// byte as an uninterrupted run writes it (with no checkpoint yet, --resume starts the
 /// run). SIGTERM or SIGINT (Ctrl-C) make it save a checkpoint of all it did and stop
-/// (status 1); a second one ends it at once. The engine's values stay in FILE.table, a scratch file (2 bytes a value on
-/// disk) deleted when the run ends, so memory does not grow with N; a periodic game
-/// repeats its period once it is certified. A second run on the same FILE is refused.
+/// (status 1); a second one ends it at once. The engine keeps only the values later
+/// values read (the first 2^29 and the last 2^30, at most 4 GiB), so memory does not
+/// grow with N; a periodic game repeats its period once it is certified. A second run
+/// on the same FILE is refused, and so is a FILE that is not a sequence of this game in
+/// this format (delete it to replace it). --format counts writes only how often each
+/// value occurs, the rare positions and a checksum, for record runs of any length.
 #[derive(clap::Args)]
 #[command(after_help = EXAMPLES)]
 pub struct Args {
@@ -66,6 +69,10 @@ pub struct Args {
     /// Seconds between checkpoints of a long run.
     #[arg(long, value_name = "SECONDS", default_value = "60")]
     checkpoint_every: String,
+    /// Compute the sequence with N threads (take-and-break games written with --out;
+    /// every N gives the same values).
+    #[arg(long, value_name = "N", default_value = "1")]
+    jobs: String,
 }
 
 /// The formats, by name, each with its description in the help.
@@ -78,7 +85,7 @@ fn format_parser() -> impl TypedValueParser<Value = Format> {
 const MAX_CHECKPOINT_SECONDS: f64 = 86_400.0;
 
 pub fn run(args: Args) -> Result<(), Failure> {
-    let game = game(&args.game)?;
+    let game = game(&args.game, &Budget::question(None))?;
     if game.vertex_values(0).is_some() {
         return vertex_table(&args, game.as_ref());
     }
@@ -86,10 +93,26 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let engine = sequence.engine_rules();
     let in_memory = args.out.is_none() || engine.is_none();
     let upto = parse_upto(&args.upto, in_memory)?;
-    if args.format == Format::Binary && args.out.is_none() {
-        return Err(Failure::Input(
-            "invalid --format 'binary' on standard output: expected --out FILE with it".to_string(),
-        ));
+    let jobs = parse_bounded(&args.jobs, "--jobs", 1, JOBS.value)? as usize;
+    if matches!(args.format, Format::Binary | Format::Counts) && args.out.is_none() {
+        return Err(Failure::Input(format!(
+            "invalid --format '{}' on standard output: expected --out FILE with it",
+            args.format
+        )));
+    }
+    if args.format == Format::Counts && engine.is_none() {
+        return Err(Failure::Input(format!(
+            "invalid --format 'counts' for {}: expected a take-and-break game (octal:, \
+             hex:, kayles, grundy-game, …), whose values the octal engine counts",
+            game.spec()
+        )));
+    }
+    if jobs > 1 && in_memory {
+        return Err(Failure::Input(format!(
+            "invalid --jobs '{}': several threads compute take-and-break games written \
+             with --out FILE; expected 1 here",
+            args.jobs
+        )));
     }
     let encoding = Encoding {
         format: args.format,
@@ -108,15 +131,16 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 rules,
                 resume: args.resume,
                 checkpoint_every: parse_seconds(&args.checkpoint_every)?,
+                threads: jobs,
             };
             run_with_progress(&run)?;
         }
         (Some(path), None) => {
-            let values = sequence.grundy_table(upto as usize, &Budget::unlimited())?;
+            let values = table_to(upto, sequence, game.as_ref())?;
             encoding.write_file(path, &values)?;
         }
         (None, _) => {
-            let values = sequence.grundy_table(upto as usize, &Budget::unlimited())?;
+            let values = table_to(upto, sequence, game.as_ref())?;
             to_stdout(|out| encoding.write_all(out, &values))?;
         }
     }
@@ -134,72 +158,71 @@ pub fn run(args: Args) -> Result<(), Failure> {
 /// Grundy values, and ∞ written `inf{0,2}` with its set K (in JSON, the object
 /// `{"infinite": [0, 2]}`), in the format asked for.
 fn vertex_table(args: &Args, game: &dyn Ruleset) -> Result<(), Failure> {
-    if args.plot.is_some() || args.resume || args.format == Format::Binary {
+    if args.plot.is_some() || args.resume || !args.format.lists_values() {
         return Err(Failure::Input(format!(
             "invalid option for {}: the values of a graph's vertices are written as plain, \
-             csv, json or bfile text, without --plot, --resume or binary",
+             csv, json or bfile text, without --plot, --resume, binary or counts",
+            game.spec()
+        )));
+    }
+    if args.format == Format::Binary {
+        return Err(Failure::Input(format!(
+            "invalid --format 'binary' for {}: expected plain, csv, json or bfile",
             game.spec()
         )));
     }
     let upto = parse_bounded(&args.upto, "--upto", 0, u64::MAX)?;
     let upto = usize::try_from(upto).unwrap_or(usize::MAX);
     let values = game.vertex_values(upto).expect("a graph");
-    let write = |out: &mut dyn Write| -> io::Result<()> {
-        match args.format {
-            Format::Plain => {
-                let line: Vec<String> = values.iter().map(|g| g.to_string()).collect();
-                writeln!(out, "{}", line.join(" "))
-            }
-            Format::Csv => {
-                writeln!(out, "vertex,value")?;
-                for (v, g) in values.iter().enumerate() {
-                    writeln!(out, "{v},{g}")?;
-                }
-                Ok(())
-            }
-            Format::Bfile => {
-                for (v, g) in values.iter().enumerate() {
-                    writeln!(out, "{v} {g}")?;
-                }
-                Ok(())
-            }
-            Format::Json => {
-                let values: Vec<serde_json::Value> = values
-                    .iter()
-                    .map(|g| match g {
-                        Gamma::Finite(g) => serde_json::json!(to_u64(g)),
-                        Gamma::Infinite(k) => {
-                            let k: Vec<Option<u64>> = k.iter().map(to_u64).collect();
-                            serde_json::json!({ "infinite": k })
-                        }
-                    })
-                    .collect();
-                let report = serde_json::json!({
-                    "game": game.spec(),
-                    "upto": values.len() - 1,
-                    "values": values,
-                });
-                writeln!(out, "{report}")
-            }
-            Format::Binary => unreachable!("refused above"),
-        }
+    let entries: Vec<Entry> = values
+        .iter()
+        .map(|g| match g {
+            Gamma::Finite(g) => Entry::Finite(to_u64(g)),
+            Gamma::Infinite(k) => Entry::Infinite(k.iter().map(to_u64).collect()),
+        })
+        .collect();
+    let encoding = Encoding {
+        format: args.format,
+        spec: game.spec(),
+        upto: entries.len().saturating_sub(1) as u64,
+        wide: true,
     };
     match &args.out {
-        Some(path) => {
-            let mut file = std::fs::File::create(path)
-                .map_err(|e| Failure::Other(format!("cannot write {}: {e}", path.display())))?;
-            write(&mut file)
-                .map_err(|e| Failure::Other(format!("cannot write {}: {e}", path.display())))
-        }
-        None => to_stdout(write),
+        Some(path) => Ok(encoding.write_entries_file(path, &entries)?),
+        None => to_stdout(|out| encoding.write_entries(out, &entries)),
     }
+}
+
+/// g(0), …, g(upto) of a heap game, computed in memory to the bound, with a progress
+/// bar on a terminal; SIGTERM or SIGINT stop it, saying how far it got.
+fn table_to(
+    upto: u64,
+    sequence: &dyn HeapSequence,
+    game: &dyn Ruleset,
+) -> Result<Vec<u32>, Failure> {
+    let signals = Signals::catch()?;
+    let budget = Budget::unlimited().with_cancel(signals.flag());
+    let table = with_progress(upto + 1, &budget, || {
+        sequence.grundy_table(upto as usize, &budget)
+    });
+    table.map_err(|error| match error {
+        Error::Cancelled(_) if signals.raised() => Failure::Other(format!(
+            "stopped by {}: {} had computed about {} of the {} values asked; nothing was \
+             written (--out FILE writes as it goes and resumes)",
+            signals.name(),
+            game.spec(),
+            budget.spent().min(upto + 1),
+            upto + 1
+        )),
+        error => error.into(),
+    })
 }
 
 /// Run `run`, with a progress bar with rate and time left on a terminal (drawn nowhere
 /// otherwise); on SIGTERM or SIGINT it saves a checkpoint and stops, saying so in one
 /// line.
 fn run_with_progress(run: &sequence::Run) -> Result<(), Failure> {
-    let signal = stop_on_signals()?;
+    let signals = Signals::catch()?;
     let bar = ProgressBar::hidden();
     bar.set_style(
         ProgressStyle::with_template(
@@ -222,38 +245,18 @@ fn run_with_progress(run: &sequence::Run) -> Result<(), Failure> {
         }
         Event::Advanced { done } => bar.set_position(done),
     };
-    let outcome = run.execute(&mut report, &|| signal.load(Ordering::Relaxed) != 0)?;
+    let outcome = run.execute(&mut report, &|| signals.raised())?;
     bar.finish_and_clear();
     match outcome {
         Outcome::Finished => Ok(()),
-        Outcome::Stopped { values } => {
-            let name = signal_hook::low_level::signal_name(signal.load(Ordering::Relaxed) as i32);
-            Err(Failure::Other(format!(
-                "stopped by {}: {} is saved at {values} of {} values; the same command with \
-                 --resume continues it",
-                name.unwrap_or("a signal"),
-                run.path.display(),
-                run.encoding.upto + 1
-            )))
-        }
+        Outcome::Stopped { values } => Err(Failure::Other(format!(
+            "stopped by {}: {} is saved at {values} of {} values; the same command with \
+             --resume continues it",
+            signals.name(),
+            run.path.display(),
+            run.encoding.upto + 1
+        ))),
     }
-}
-
-/// From now on, SIGTERM and SIGINT set the returned number to the signal's instead of
-/// ending the process, and a second one ends it as the first would have.
-pub(super) fn stop_on_signals() -> Result<Arc<AtomicUsize>, Failure> {
-    let signal = Arc::new(AtomicUsize::new(0));
-    let asked = Arc::new(AtomicBool::new(false));
-    let cannot = |e: std::io::Error| Failure::Other(format!("cannot handle signals: {e}"));
-    for number in [SIGTERM, SIGINT] {
-        // In this order: the default action runs only if an earlier signal set `asked`.
-        signal_hook::flag::register_conditional_default(number, Arc::clone(&asked))
-            .map_err(cannot)?;
-        signal_hook::flag::register(number, Arc::clone(&asked)).map_err(cannot)?;
-        signal_hook::flag::register_usize(number, Arc::clone(&signal), number as usize)
-            .map_err(cannot)?;
-    }
-    Ok(signal)
 }
 
 /// SECONDS of --checkpoint-every: a number from 0 to a day.
@@ -269,7 +272,7 @@ fn parse_seconds(text: &str) -> Result<Duration, Failure> {
     }
 }
 
-/// Refuse a --plot that would overwrite the output, its checkpoint or its table.
+/// Refuse a --plot that would overwrite the output, its checkpoint or its state.
 fn refuse_same_file(out: &Path, plot: &Path) -> Result<(), Failure> {
     // The file's directory resolved, so that `f` and `./f` are one file even before
     // either exists.
@@ -290,7 +293,8 @@ fn refuse_same_file(out: &Path, plot: &Path) -> Result<(), Failure> {
     let outputs = [
         ("--out", out.to_path_buf()),
         ("--out's checkpoint", sequence::checkpoint_path(out)),
-        ("--out's table", sequence::table_path(out)),
+        ("--out's state", sequence::state_path(out, 0)),
+        ("--out's state", sequence::state_path(out, 1)),
     ];
     match outputs.iter().find(|(_, path)| resolved(path) == plot_file) {
         Some((what, _)) => Err(Failure::Input(format!(
@@ -358,32 +362,40 @@ fn draw(
     root.present().map_err(|e| failed(&e))
 }
 
-/// N of --upto: within [`GRUNDY_TABLE`] when the values are held in memory, within the
-/// octal engine's bound when a take-and-break game streams them to a file.
+/// N of --upto: within [`GRUNDY_TABLE`] when the values are held in memory, within
+/// [`GRUNDY_RUN`] when a take-and-break game streams them to a file.
 fn parse_upto(text: &str, in_memory: bool) -> Result<u64, Failure> {
     let limit = if in_memory {
         GRUNDY_TABLE.value
     } else {
-        nimlab_octal::DEFAULT_MAX_VALUES as u64 - 1
+        GRUNDY_RUN.value - 1
     };
-    let upto = parse_bounded(text, "--upto", 0, u64::MAX)?;
-    if upto > limit {
-        let what = if in_memory {
-            format!(
-                "g(0..{upto}) would be held in memory, {} MiB; at most {} values are printed \
-                 at once: write them to a file with --out (take-and-break games stream)",
-                (upto as u128 + 1) * 4 / (1 << 20),
-                GRUNDY_TABLE.value
-            )
-        } else {
-            format!(
-                "g(0..{upto}) needs a {} MiB table file; the octal engine holds at most {} \
-                 values",
-                (upto as u128 + 1) * 2 / (1 << 20),
-                limit + 1
-            )
-        };
-        return Err(Failure::Input(format!("invalid --upto '{text}': {what}")));
+    match parse_bounded(text, "--upto", 0, limit) {
+        Ok(upto) => Ok(upto),
+        // A number, too large: say why the limit is there.
+        Err(_) if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => {
+            let why = if in_memory {
+                let memory = match text.parse::<u128>() {
+                    Ok(upto) => format!("{} MiB", upto.saturating_add(1).saturating_mul(4) >> 20),
+                    Err(_) => "more memory than there is".to_string(),
+                };
+                format!(
+                    "the values would be held in memory, {memory}; at most {} values are \
+                     printed at once: write them to a file with --out (take-and-break games \
+                     stream)",
+                    GRUNDY_TABLE.value
+                )
+            } else {
+                format!(
+                    "a run computes at most {} values ({})",
+                    GRUNDY_RUN.value, GRUNDY_RUN.reason
+                )
+            };
+            Err(Failure::Input(format!(
+                "invalid --upto {}: {why}; expected an integer from 0 to {limit}",
+                quote(text)
+            )))
+        }
+        Err(error) => Err(error.into()),
     }
-    Ok(upto)
 }

@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod census;
 pub mod grundy;
+mod long;
 pub mod moves;
 pub mod period;
 pub mod play;
@@ -14,22 +15,24 @@ pub mod shell;
 pub mod task;
 
 use crate::failure::Failure;
-use crate::output::read_text;
+use crate::output::{open_to_read, read_text};
 use nimlab_core::limits::{DAG_FILE, LISTED_TEXT, QUESTION_TIME};
 use nimlab_core::protocol::HeapSequence;
 use nimlab_core::registry::Spec;
 use nimlab_core::{Budget, InputError, Ruleset};
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// The game named by a spec argument; files it names (`dag:FILE`) are read here.
-fn game(spec: &str) -> Result<Arc<dyn Ruleset>, Failure> {
-    build(&spec.parse()?)
+/// The game named by a spec argument, built within the question's `budget`; files it
+/// names (`dag:FILE`) are read here.
+fn game(spec: &str, budget: &Budget) -> Result<Arc<dyn Ruleset>, Failure> {
+    build(&spec.parse()?, budget)
 }
 
-/// The game of a spec already read, reading the files it names.
-fn build(spec: &Spec) -> Result<Arc<dyn Ruleset>, Failure> {
-    Ok(spec.build(&read_file)?)
+/// The game of a spec already read, built within `budget`, reading the files it names.
+fn build(spec: &Spec, budget: &Budget) -> Result<Arc<dyn Ruleset>, Failure> {
+    Ok(spec.build(&read_file, budget)?)
 }
 
 /// The question `analyze` and `moves` answer: a game, a position, a convention, and
@@ -67,19 +70,19 @@ const _: () = assert!(QUESTION_TIME.value == 1500, "DEFAULT_TIME_LIMIT says 1.5 
 impl TimeLimit {
     /// The budget of one question within this time limit.
     fn budget(&self) -> Result<Budget, Failure> {
-        Ok(Budget::question(seconds("--time-limit", &self.time_limit)?))
+        Ok(Budget::question(parse_time_limit(&self.time_limit)?))
     }
 }
 
-/// A time limit given as SECONDS to `option`: `None` for 0 (no limit).
-fn seconds(option: &str, text: &str) -> Result<Option<Duration>, Failure> {
+/// SECONDS of `--time-limit`: the time allowed, or `None` for no limit (0).
+fn parse_time_limit(text: &str) -> Result<Option<Duration>, Failure> {
     let seconds: f64 = text
         .parse()
         .ok()
         .filter(|s: &f64| s.is_finite() && (0.0..=1e9).contains(s))
         .ok_or_else(|| {
             InputError::invalid(
-                option,
+                "--time-limit",
                 text,
                 "a number of seconds from 0 (no limit) to 1000000000",
             )
@@ -118,7 +121,7 @@ fn heap_sequence(game: &dyn Ruleset) -> Result<&dyn HeapSequence, Failure> {
 
 /// The text of a file named in a game spec (a DAG), at most [`DAG_FILE`] bytes.
 fn read_file(path: &str) -> Result<String, InputError> {
-    let file = std::fs::File::open(path)
+    let file = open_to_read(Path::new(path))
         .map_err(|e| InputError::invalid("file", path, format!("a readable text file ({e})")))?;
     read_text(file, &DAG_FILE, "the file").map_err(|failure| {
         InputError::invalid("file", path, format!("a text file: {}", failure.message()))

@@ -34,17 +34,13 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
-    let game = game(&args.question.game)?;
+    let budget = args.question.time_limit.budget()?;
+    let game = game(&args.question.game, &budget)?;
     let text = read_position(&args.question.position)?;
     let position = game.parse_position(&text)?;
     let max_moves = parse_bounded(&args.max_moves, "--max-moves", 0, u64::MAX)? as usize;
     let convention = Convention::misere_if(args.question.misere);
-    let values = game.move_list(
-        &position,
-        convention,
-        max_moves,
-        &args.question.time_limit.budget()?,
-    )?;
+    let values = game.move_list(&position, convention, max_moves, &budget)?;
     let with_positions = text.len() <= POSITION_ECHO.get();
     let report = MovesReport::new(game.as_ref(), &position, convention, values, with_positions);
     to_stdout(|out| {

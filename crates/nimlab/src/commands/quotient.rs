@@ -2,7 +2,7 @@
 //! one, or how far its computation got; long runs watched, stopped and resumed.
 
 use super::game;
-use super::grundy::stop_on_signals;
+use super::long::Signals;
 use crate::failure::Failure;
 use crate::output::{to_stdout, write_json};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -14,7 +14,6 @@ use nimlab_core::report::QuotientReport;
 use nimlab_misere::{Bounds, Computation, HeapGame, Need, QuotientError, ResumeError, Shortfall};
 use nimlab_runs::quotient_file::QuotientFile;
 use std::path::PathBuf;
-use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 const EXAMPLES: &str = "\
@@ -80,7 +79,7 @@ pub struct Args {
 const SAVE_EVERY: Duration = Duration::from_secs(1);
 
 pub fn run(args: Args) -> Result<(), Failure> {
-    let game = game(&args.game)?;
+    let game = game(&args.game, &nimlab_core::Budget::question(None))?;
     let lazy = game
         .heap_game()
         .and_then(|heaps| heaps.misere_quotient())
@@ -100,16 +99,15 @@ pub fn run(args: Args) -> Result<(), Failure> {
         None => MISERE_QUOTIENT_MEMORY.value,
     };
     let time_limit = match (&args.time_limit, &args.max_heap) {
-        (Some(text), _) => super::seconds("--time-limit", text)?,
+        (Some(text), _) => super::parse_time_limit(text)?,
         (None, None) => Some(Duration::from_millis(QUESTION_TIME.value)),
         (None, Some(_)) => None,
     };
     let bounds = Bounds::memory_only(max_heap, (memory as usize).saturating_mul(1 << 20));
     let heap_game: &dyn HeapGame = lazy.game();
-    let signal = stop_on_signals()?;
+    let signals = Signals::catch()?;
     let deadline = time_limit.map(|limit| Instant::now() + limit);
-    let stop =
-        || signal.load(Ordering::Relaxed) != 0 || deadline.is_some_and(|d| Instant::now() >= d);
+    let stop = || signals.raised() || deadline.is_some_and(|d| Instant::now() >= d);
     let (file, saved) = match &args.out {
         Some(path) => {
             let (file, saved) = QuotientFile::open(path, args.resume)?;
@@ -212,26 +210,29 @@ pub fn run(args: Args) -> Result<(), Failure> {
     match result {
         Ok(_) => Ok(()),
         Err(error) => {
-            let signal = signal.load(Ordering::Relaxed);
             let kept = match &args.out {
                 Some(path) => format!("; {} holds it, and --resume goes on", path.display()),
                 None => String::new(),
             };
             let named = args.max_heap.is_some();
             Err(Failure::Other(
-                explain(&error, signal, time_limit, named) + &kept,
+                explain(&error, &signals, time_limit, named) + &kept,
             ))
         }
     }
 }
 
 /// A shortfall in one line, with what to do about it in the words of the command line.
-fn explain(error: &QuotientError, signal: usize, time: Option<Duration>, named: bool) -> String {
+fn explain(
+    error: &QuotientError,
+    signals: &Signals,
+    time: Option<Duration>,
+    named: bool,
+) -> String {
     let (reason, progress) = (error.reason(), error.progress());
     match &error.shortfall {
-        Shortfall::Stopped { .. } if signal != 0 => {
-            let name = signal_hook::low_level::signal_name(signal as i32);
-            format!("{reason} by {} ({progress})", name.unwrap_or("a signal"))
+        Shortfall::Stopped { .. } if signals.raised() => {
+            format!("{reason} by {} ({progress})", signals.name())
         }
         Shortfall::Stopped { .. } => format!(
             "{reason} by the time limit of {} s ({progress}); --time-limit SECONDS allows more \

@@ -1,6 +1,6 @@
 //! `nimlab review FILE`: replay a recorded game and point out the person's mistakes.
 
-use super::game;
+use super::{game, question_budget};
 use crate::failure::Failure;
 use crate::output::to_stdout;
 use crate::record::{Record, player_name};
@@ -24,7 +24,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<(), Failure> {
     let record = Record::load(&args.file)?;
-    let game = game(&record.game)?;
+    let game = game(&record.game, &question_budget())?;
     let convention = record.convention()?;
     let start = game.parse_position(&record.start)?;
     let moves = record.played_moves(game.as_ref())?;

@@ -2,13 +2,13 @@
 
 use crate::failure::Failure;
 use crate::output::{read_position, to_stdout};
-use nimlab_core::limits::FIBONACCI_INDEX;
+use nimlab_core::InputError;
+use nimlab_core::limits::{FIBONACCI_COUNT, FIBONACCI_INDEX, ZECKENDORF_WRITTEN_DIGITS};
 use nimlab_core::num::Nat;
 use nimlab_core::parse::{parse_bounded, parse_nat, tokens};
 use nimlab_core::seq::fibonacci::{fibonacci, fibonacci_numbers, zeckendorf};
 use nimlab_core::seq::fusc::{Fusc, fusc};
 use nimlab_core::seq::wythoff::{pair, pairs};
-use nimlab_core::{Error, InputError};
 use std::io::Write;
 
 const EXAMPLES: &str = "\
@@ -22,12 +22,6 @@ Examples:
   nimlab seq wythoff --count 10        the P-positions of Wythoff's game
   nimlab seq wythoff --at 1000000000000000000000
 Numbers may have any number of digits; - reads one from standard input.";
-
-/// Most Fibonacci numbers listed (their digits add up quadratically).
-const MAX_FIBONACCI_COUNT: u64 = 100_000;
-
-/// Largest N, in digits, whose Zeckendorf terms are written out as numbers.
-const MAX_WRITTEN_DIGITS: usize = 2000;
 
 /// Print integer sequences: fusc, Zeckendorf representations, Fibonacci numbers and
 /// the Wythoff pairs.
@@ -108,13 +102,20 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 return to_stdout(|out| writeln!(out, "{}", words.join(" ")));
             }
             let text = n.to_string();
-            if text.len() > MAX_WRITTEN_DIGITS {
-                return Err(Error::NoKnownValue(format!(
-                    "N has {} digits; the terms are written out for N of up to \
-                     {MAX_WRITTEN_DIGITS} digits (--indices lists F(i) by index at any size)",
-                    text.len()
-                ))
-                .into());
+            if text.len() > ZECKENDORF_WRITTEN_DIGITS.get() {
+                let limit = ZECKENDORF_WRITTEN_DIGITS;
+                return Err(limit
+                    .exceeded(
+                        Some(Nat::from(text.len())),
+                        format!(
+                            "N has {} digits; the terms are written out for N of up to {} \
+                             digits (the limit '{}'; --indices lists F(i) by index at any size)",
+                            text.len(),
+                            limit.value,
+                            limit.name
+                        ),
+                    )
+                    .into());
             }
             let sum = if terms.is_empty() {
                 "0 (the empty sum)".to_string()
@@ -133,7 +134,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
             to_stdout(|out| writeln!(out, "{}", fibonacci(n)))
         }
         Sequence::Fibonacci { count, at: None } => {
-            let count = parse_bounded(&count, "--count", 0, MAX_FIBONACCI_COUNT)?;
+            let count = FIBONACCI_COUNT.read(&count, "--count", 0)?;
             to_stdout(|out| write_list(out, fibonacci_numbers().take(count as usize)))
         }
         Sequence::Wythoff { at: Some(k), .. } => {

@@ -35,8 +35,19 @@ pub struct Args {
     open: bool,
 }
 
+/// Threads the server's runtime keeps for blocking work: the quick lane's computations
+/// (`nimlab_web::WORKERS` at once) and a few more.
+const BLOCKING_THREADS: usize = 2 * nimlab_web::WORKERS;
+
 pub fn run(args: Args) -> Result<(), Failure> {
-    let runtime = tokio::runtime::Runtime::new()
+    // The allocator is set up before any thread allocates (see nimlab_web::memory),
+    // and threads for blocking work are few: each reserves its stack's address space,
+    // and the computations that use them are bounded by the server's lanes anyway.
+    nimlab_web::memory::tune();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .max_blocking_threads(BLOCKING_THREADS)
+        .build()
         .map_err(|e| Failure::Other(format!("cannot start the server: {e}")))?;
     runtime.block_on(async {
         let address = SocketAddr::new(args.host, args.port);

@@ -99,7 +99,7 @@ const CON_POTS: std::ops::RangeInclusive<u64> = 10..=20;
 
 pub fn run(args: Args) -> Result<(), Failure> {
     let spec: Spec = args.game.as_deref().unwrap_or(DEFAULT_GAME).parse()?;
-    let game = build(&spec)?;
+    let game = build(&spec, &question_budget())?;
     let convention = Convention::misere_if(args.misere);
     let policy = Policy {
         level: parse_bounded(&args.level, "--level", 0, 10)? as u8,

@@ -5,24 +5,23 @@
 //! exceeds its time budget, once on raw tuples and once on sorted tuples (symmetric
 //! states share a memo entry).
 //!
-//! The budget is enforced inside the search: once the deadline passes, the search's
-//! game reports every further state as terminal, so it unwinds at once; that run's
-//! answer is discarded and the row is reported as over budget.
+//! The search runs within a budget with a deadline: once it passes, the search stops
+//! with an error, and the row is reported as over budget.
 
 use crate::failure::Failure;
 use crate::output::to_stdout;
 use nimlab_core::Budget;
 use nimlab_core::families::subtraction::extend_table;
 use nimlab_core::parse::parse_bounded;
-use nimlab_core::rules::Game;
 use nimlab_core::solve::search::Oracle;
+use nimlab_core::task::piles::Piles;
 use nimlab_core::{Convention, InputError, Outcome};
 use std::hint::black_box;
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
 /// The subtraction set S.
-const SET: [usize; 3] = [1, 2, 3];
+const SET: [u8; 3] = [1, 2, 3];
 /// Every pile's size.
 const N: u8 = 8;
 /// The benchmark table covers m = 1..5 at least, as the exercise asks.
@@ -69,45 +68,6 @@ impl Options {
     }
 }
 
-/// The m piles as one state, for the monolithic search. With `sorted`, states are
-/// canonicalized by sorting, so permutations of the piles share a memo entry.
-struct Tuples {
-    sorted: bool,
-}
-
-impl Game for Tuples {
-    type Position = Vec<u8>;
-    /// (the pile, the amount taken from it).
-    type Move = (usize, u8);
-
-    fn legal_moves(&self, piles: &Vec<u8>, _limit: usize) -> (Vec<(usize, u8)>, bool) {
-        let moves = piles
-            .iter()
-            .enumerate()
-            .flat_map(|(i, &pile)| {
-                SET.iter()
-                    .filter(move |&&s| s <= pile as usize)
-                    .map(move |&s| (i, s as u8))
-            })
-            .collect();
-        (moves, true)
-    }
-
-    fn apply(&self, piles: &Vec<u8>, &(i, s): &(usize, u8)) -> Vec<u8> {
-        let mut next = piles.clone();
-        next[i] -= s;
-        next
-    }
-
-    fn canonical(&self, piles: &Vec<u8>) -> Vec<u8> {
-        let mut key = piles.clone();
-        if self.sorted {
-            key.sort_unstable();
-        }
-        key
-    }
-}
-
 /// One monolithic search: its time, and its answer and the states it memoized,
 /// unless it ran out of time (then `None` and the states visited so far).
 struct Search {
@@ -138,7 +98,10 @@ fn monolithic(m: usize, sorted: bool, budget: Duration) -> Search {
 
 fn monolithic_once(m: usize, sorted: bool, budget: Duration) -> Search {
     let start = Instant::now();
-    let game = Tuples { sorted };
+    let game = Piles {
+        set: SET.to_vec(),
+        sorted,
+    };
     let deadline = Budget::unlimited().with_deadline(start + budget);
     let mut oracle = Oracle::with_budget(&game, Convention::Normal, &deadline);
     let outcome = oracle.outcome(&vec![N; m]).ok();
@@ -158,7 +121,7 @@ fn decomposition(m: usize) -> (Outcome, Duration) {
         let mut runs = 0u32;
         loop {
             let mut table = Vec::new();
-            extend_table(black_box(&SET), &mut table, N as usize + 1);
+            extend_table(black_box(&SET.map(usize::from)), &mut table, N as usize + 1);
             let x = black_box(vec![N; m])
                 .iter()
                 .fold(0, |x, &p| x ^ table[p as usize]);
