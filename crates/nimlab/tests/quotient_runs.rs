@@ -90,12 +90,13 @@ fn a_run_killed_at_any_moment_resumes_to_the_same_quotient() {
 fn a_second_run_a_changed_file_and_a_forged_one_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("q");
-    // A run with no end in sight: Dawson's Kayles to heap 1000, with no time limit.
+    // A run with no end in sight: 0.156 keeps a quotient of order 34 for thousands of
+    // heaps without a period, and goes on to heap 1,000,000 with no time limit.
     let long = [
         "quotient",
-        "octal:0.07",
+        "octal:0.156",
         "--max-heap",
-        "1000",
+        "1000000",
         "--out",
         text(&out),
     ];
@@ -147,7 +148,7 @@ fn a_second_run_a_changed_file_and_a_forged_one_are_refused() {
     ];
     let message = error_of(&other, "", 2);
     assert!(
-        message.contains("quotient of 0.07, not of 0.77"),
+        message.contains("quotient of 0.156, not of 0.77"),
         "{message}"
     );
 }
@@ -158,9 +159,9 @@ fn ctrl_c_stops_a_run_saying_how_far_it_got() {
     let out = dir.path().join("q");
     let long = [
         "quotient",
-        "octal:0.07",
+        "octal:0.156",
         "--max-heap",
-        "1000",
+        "1000000",
         "--out",
         text(&out),
     ];
