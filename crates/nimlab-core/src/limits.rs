@@ -79,20 +79,47 @@ pub const MISERE_HEAP_SEARCH: Limit = Limit {
 };
 
 /// The misère quotient of a take-and-break game is computed for heaps up to this size
-/// (a certified quotient then holds for every size).
+/// unless a bound is named (a certified quotient then holds for every size).
 pub const MISERE_QUOTIENT_HEAPS: Limit = Limit {
-    name: "heaps of a misère quotient's computation",
+    name: "heaps of a misère quotient's computation, unless quotient --max-heap names more",
     value: 1000,
     unit: "tokens in a heap",
-    reason: "Kayles' quotient is certified by heap 167; codes without a small quotient give up at once",
+    reason: "Kayles' quotient is certified by heap 167",
 };
 
-/// The most elements a misère quotient may have (its candidates may have 16 times more).
+/// The largest heap `quotient --max-heap` may name.
+pub const MISERE_QUOTIENT_MAX_HEAP: Limit = Limit {
+    name: "heaps of a misère quotient's computation with --max-heap",
+    value: nimlab_misere::solver::MAX_HEAP as u64,
+    unit: "tokens in a heap",
+    reason: "each new candidate lists the options of every heap again",
+};
+
+/// The most elements the misère quotient used by analyze, moves, play and census may
+/// have (its candidates may have 16 times more); `quotient` is bounded by its memory
+/// instead.
 pub const MISERE_QUOTIENT_ORDER: Limit = Limit {
-    name: "elements of a misère quotient",
+    name: "elements of the misère quotient that plays a position",
     value: 256,
     unit: "elements",
-    reason: "every two-digit code with a certified quotient has at most 42",
+    reason: "every two-digit code with a certified quotient has at most 42; larger ones are for quotient",
+};
+
+/// The memory a `quotient` computation may hold unless `--memory` says otherwise: its
+/// table (2·order² bytes), the verification's words and the candidates.
+pub const MISERE_QUOTIENT_MEMORY: Limit = Limit {
+    name: "memory of a misère quotient's computation, unless quotient --memory says more",
+    value: 512,
+    unit: "MiB",
+    reason: "a quotient of order 10,000 takes about 250 MiB; every command stays well under 1 GiB",
+};
+
+/// The most memory `quotient --memory` may name.
+pub const MISERE_QUOTIENT_MAX_MEMORY: Limit = Limit {
+    name: "memory of a misère quotient's computation with --memory",
+    value: 1 << 20,
+    unit: "MiB",
+    reason: "a terabyte; a table holds at most 65,536 elements (8 GiB)",
 };
 
 /// Misère Turning Turtles is solved by searching every row up to the last head.
@@ -413,7 +440,10 @@ pub const ALL: &[Limit] = &[
     SUM_PARTS,
     MISERE_HEAP_SEARCH,
     MISERE_QUOTIENT_HEAPS,
+    MISERE_QUOTIENT_MAX_HEAP,
     MISERE_QUOTIENT_ORDER,
+    MISERE_QUOTIENT_MEMORY,
+    MISERE_QUOTIENT_MAX_MEMORY,
     MISERE_TURTLES_SEARCH,
     MISERE_MOCK_TURTLES_SEARCH,
     MISERE_RULER_SEARCH,

@@ -76,4 +76,7 @@ pub use quotient::{
     Quotient, WinningMoves,
 };
 pub use rules::{GrundysGame, RulesError, Subtraction, TakeBreak};
-pub use solver::{Bounds, QuotientError, Shortfall, partial_quotient, quotient};
+pub use solver::{
+    Bounds, Computation, Need, QuotientError, ResumeError, Shortfall, State, Tried,
+    partial_quotient, quotient,
+};

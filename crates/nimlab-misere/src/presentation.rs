@@ -41,9 +41,11 @@ impl Presentation {
     /// generator, and generators the others already generate are dropped.
     pub fn new(table: &Table, candidates: &[usize]) -> Self {
         let mut generators: Vec<usize> = Vec::new();
+        let mut generated = table.generated(&generators);
         for &x in candidates {
-            if table.submonoid(&generators).1[x].is_none() {
+            if !generated[x] {
                 generators.push(x);
+                generated = table.generated(&generators);
             }
         }
         let mut i = 0;
@@ -52,7 +54,7 @@ impl Presentation {
                 .filter(|&j| j != i)
                 .map(|j| generators[j])
                 .collect();
-            if table.submonoid(&others).1[generators[i]].is_some() {
+            if table.generated(&others)[generators[i]] {
                 generators.remove(i);
             } else {
                 i += 1;
@@ -118,10 +120,12 @@ fn normal_forms(table: &Table, generators: &[usize]) -> Vec<Vec<u32>> {
     let mut forms: Vec<Option<Vec<u32>>> = vec![None; table.order()];
     forms[0] = Some(vec![0; generators.len()]);
     let mut frontier: Vec<usize> = vec![0];
+    // The best word found so far for each element of the next degree.
+    let mut best: Vec<Option<Vec<u32>>> = vec![None; table.order()];
     while !frontier.is_empty() {
-        let mut best: Vec<(usize, Vec<u32>)> = Vec::new();
+        let mut next = Vec::new();
         for &x in &frontier {
-            let base = forms[x].clone().expect("a frontier element has its form");
+            let base = forms[x].as_ref().expect("a frontier element has its form");
             for (i, &g) in generators.iter().enumerate() {
                 let y = table.mul(x, g);
                 if forms[y].is_some() {
@@ -129,17 +133,20 @@ fn normal_forms(table: &Table, generators: &[usize]) -> Vec<Vec<u32>> {
                 }
                 let mut word = base.clone();
                 word[i] += 1;
-                match best.iter_mut().find(|(z, _)| *z == y) {
-                    Some((_, w)) if word_order(&word, w) == Ordering::Less => *w = word,
+                match &mut best[y] {
+                    Some(w) if word_order(&word, w) == Ordering::Less => *w = word,
                     Some(_) => {}
-                    None => best.push((y, word)),
+                    empty => {
+                        *empty = Some(word);
+                        next.push(y);
+                    }
                 }
             }
         }
-        frontier = best.iter().map(|(y, _)| *y).collect();
-        for (y, word) in best {
-            forms[y] = Some(word);
+        for &y in &next {
+            forms[y] = best[y].take();
         }
+        frontier = next;
     }
     forms
         .into_iter()

@@ -15,9 +15,10 @@
 //! The result is a reduced bipartite monoid, the candidate that [`crate::verify`] then
 //! tests against every word.
 
-use crate::monoid::{Multiply, Table};
+use crate::game::HeapGame;
+use crate::monoid::{MAX_TABLE_ORDER, Multiply, Table};
 use crate::word::Word;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// What each heap pretends to be in some monoid: `image[n]` for a heap of n tokens,
 /// and `transitions[n]` the distinct elements of its options (empty, with image 0,
@@ -29,12 +30,18 @@ pub struct HeapImages {
 }
 
 impl HeapImages {
-    /// The transitions of every heap given its image and its options (each a list of
-    /// smaller heaps), all in `monoid`.
-    pub fn new<M: Multiply>(monoid: &M, image: Vec<usize>, options: &[Vec<Vec<usize>>]) -> Self {
-        let transitions = options
-            .iter()
-            .map(|heap_options| transitions_of(monoid, &image, heap_options))
+    /// The transitions of every heap given its image, all in `monoid`, with the options
+    /// listed by `game` (each a list of smaller heaps).
+    pub fn new<M: Multiply>(monoid: &M, image: Vec<usize>, game: &dyn HeapGame) -> Self {
+        let mut options = Vec::new();
+        let transitions = (0..image.len())
+            .map(|h| {
+                options.clear();
+                if h > 0 {
+                    game.options(h, &mut options);
+                }
+                transitions_of(monoid, &image, &options)
+            })
             .collect();
         HeapImages { image, transitions }
     }
@@ -80,90 +87,122 @@ pub struct Marking {
     pub elements: Vec<usize>,
     /// Where each element of the monoid stands in `elements` (`u32::MAX`: not reached).
     position: Vec<u32>,
-    /// Least word of `elements[i]`: least word of `elements[parent]` · heap^exponent.
-    least: Vec<(u32, u32, u32)>,
+    /// Least word of `elements[i]`: least word of `elements[parent]` times one heap,
+    /// as (parent, heap).
+    least: Vec<(u32, u32)>,
     /// Whether `elements[i]` is in the P-portion.
     pub in_p: Vec<bool>,
 }
 
+/// The walk was asked to stop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stopped;
+
+/// Bytes a walk keeps per element of the monoid walked (its position, element, least
+/// word and P-bit), for budgets.
+pub const MARKING_BYTES_PER_ELEMENT: usize = 4 + 8 + 8 + 1;
+
 impl Marking {
-    /// Walk the image of `heaps` in `monoid` (see the module docs).
-    pub fn new<M: Multiply>(monoid: &M, heaps: &HeapImages) -> Self {
+    /// Walk the image of `heaps` in `monoid` (see the module docs), depth first: the
+    /// exponent of the smallest heap varies fastest, so words come in increasing order.
+    /// A word whose element an earlier word already has is not least, and neither is
+    /// any word containing it, so the walk goes no deeper there (as MisereSolver's
+    /// marking does). `stop` is asked every few thousand words.
+    pub fn new<M: Multiply>(
+        monoid: &M,
+        heaps: &HeapImages,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Self, Stopped> {
         let mut marking = Marking {
             elements: vec![0],
             position: vec![u32::MAX; monoid.order()],
-            least: vec![(0, 0, 0)],
+            least: vec![(0, 0)],
             in_p: vec![false],
         };
         marking.position[0] = 0;
-        // The transitions of each least word, as positions, sorted.
-        let mut word_transitions: Vec<Vec<u32>> = vec![Vec::new()];
-        for h in (1..=heaps.last_heap()).filter(|&h| heaps.has_options(h)) {
-            let y = heaps.image[h];
-            let lower = marking.elements.len();
-            // current[i] = elements[i] · y^e, and y_before = y^(e-1).
-            let mut current: Vec<usize> = marking.elements.clone();
-            let mut y_before = 0;
-            for e in 1u32.. {
-                let mut found = false;
-                for (i, z_power) in current.iter_mut().enumerate() {
-                    let before = *z_power;
-                    *z_power = monoid.mul(before, y);
-                    if marking.position[*z_power] != u32::MAX {
-                        continue;
-                    }
-                    found = true;
-                    let y_power = monoid.mul(y_before, y);
-                    let mut transitions: Vec<u32> = word_transitions[i]
-                        .iter()
-                        .map(|&t| marking.elements[t as usize])
-                        .map(|t| monoid.mul(t, y_power))
-                        .chain(heaps.transitions[h].iter().map(|&t| monoid.mul(before, t)))
-                        .map(|t| marking.position[t])
-                        .collect();
-                    debug_assert!(transitions.iter().all(|&t| t != u32::MAX));
-                    transitions.sort_unstable();
-                    transitions.dedup();
-                    let in_p = !transitions.iter().any(|&t| marking.in_p[t as usize]);
-                    marking.position[*z_power] = marking.elements.len() as u32;
-                    marking.elements.push(*z_power);
-                    marking.least.push((i as u32, h as u32, e));
-                    marking.in_p.push(in_p);
-                    word_transitions.push(transitions);
-                }
-                y_before = monoid.mul(y_before, y);
-                if !found {
-                    break;
-                }
+        let levels: Vec<usize> = (1..=heaps.last_heap())
+            .filter(|&h| heaps.has_options(h))
+            .collect();
+        let top = levels.len();
+        // Level d holds the word of the exponents at levels d and above (those below
+        // are 0): its element, and its options' elements in the buffer of level
+        // `source[d]` (a level whose exponent is 0 shares the one above's).
+        let mut element = vec![0usize; top + 1];
+        let mut options: Vec<Vec<usize>> = vec![Vec::new(); top + 1];
+        let mut source: Vec<usize> = vec![top; top + 1];
+        let mut fresh: Vec<usize> = Vec::new();
+        let mut level = 0;
+        let mut steps = 0u32;
+        while level < top {
+            steps = steps.wrapping_add(1);
+            if steps % 4096 == 0 && stop() {
+                return Err(Stopped);
             }
-            debug_assert!(marking.elements.len() >= lower);
+            // One more heap at `level`.
+            let h = levels[level];
+            let (x, y) = (element[level], heaps.image[h]);
+            let next = monoid.mul(x, y);
+            if marking.position[next] != u32::MAX {
+                // Not a least word: neither are the words with more of this heap.
+                level += 1;
+                continue;
+            }
+            fresh.clear();
+            fresh.extend(options[source[level]].iter().map(|&t| monoid.mul(t, y)));
+            fresh.extend(heaps.transitions[h].iter().map(|&t| monoid.mul(x, t)));
+            fresh.sort_unstable();
+            fresh.dedup();
+            let in_p = !fresh.iter().any(|&t| {
+                let position = marking.position[t];
+                debug_assert!(position != u32::MAX, "an option comes before its word");
+                marking.in_p[position as usize]
+            });
+            std::mem::swap(&mut options[level], &mut fresh);
+            source[level] = level;
+            element[level] = next;
+            marking.position[next] = marking.elements.len() as u32;
+            marking.least.push((marking.position[x], h as u32));
+            marking.elements.push(next);
+            marking.in_p.push(in_p);
+            // The levels below start again from exponent 0.
+            for below in 0..level {
+                element[below] = next;
+                source[below] = level;
+            }
+            level = 0;
         }
-        marking
+        Ok(marking)
     }
 
     /// The least word of the element at `position`.
     pub fn least_word(&self, position: usize) -> Word {
-        let mut chain = Vec::new();
+        let mut word = Word::default();
         let mut at = position;
         while at != 0 {
-            let (parent, heap, e) = self.least[at];
-            chain.push((heap as usize, e));
+            let (parent, heap) = self.least[at];
+            word = word.times(heap as usize, 1);
             at = parent as usize;
         }
-        chain
-            .into_iter()
-            .fold(Word::default(), |word, (heap, e)| word.times(heap, e))
+        word
+    }
+
+    /// The position of `element` in the walk (`None`: not reached).
+    pub fn position_of(&self, element: usize) -> Option<usize> {
+        let position = self.position[element];
+        (position != u32::MAX).then_some(position as usize)
     }
 
     /// The reduced quotient: indistinguishable elements identified (see the module
     /// docs). Classes are numbered in the order of their least words, so the identity's
-    /// class is 0. `None` when it has more than `max_order` elements.
+    /// class is 0. Fails with the number of classes when there are more than
+    /// `max_order` (or than a table holds). The table is written into `buffer`.
     pub fn reduce<M: Multiply>(
         &self,
         monoid: &M,
         heaps: &HeapImages,
         max_order: usize,
-    ) -> Option<Pretension> {
+        buffer: Vec<u16>,
+    ) -> Result<Pretension, usize> {
         let mut generators: Vec<usize> = (1..=heaps.last_heap())
             .filter(|&h| heaps.has_options(h))
             .map(|h| heaps.image[h])
@@ -171,6 +210,8 @@ impl Marking {
         generators.sort_unstable();
         generators.dedup();
         let count = self.elements.len();
+        // moves[g][i]: the position of elements[i] times generator g (the walk reaches
+        // every product of a word's element with a heap's image).
         let moves: Vec<Vec<u32>> = generators
             .iter()
             .map(|&g| {
@@ -179,42 +220,31 @@ impl Marking {
                     .collect()
             })
             .collect();
-        let mut class: Vec<u32> = self.in_p.iter().map(|&p| u32::from(p)).collect();
-        let mut classes = number_in_order(&mut class);
-        loop {
-            let mut signature: HashMap<Vec<u32>, u32> = HashMap::new();
-            let mut next = Vec::with_capacity(count);
-            for i in 0..count {
-                let key: Vec<u32> = std::iter::once(class[i])
-                    .chain(moves.iter().map(|m| class[m[i] as usize]))
-                    .collect();
-                let fresh = signature.len() as u32;
-                next.push(*signature.entry(key).or_insert(fresh));
-            }
-            let refined = number_in_order(&mut next);
-            class = next;
-            if refined == classes {
-                break;
-            }
-            classes = refined;
+        let class = coarsest_partition(&self.in_p, &moves);
+        let classes = class.iter().map(|&c| c as usize + 1).max().unwrap_or(0);
+        if classes > max_order.min(MAX_TABLE_ORDER) {
+            return Err(classes);
         }
-        if classes > max_order {
-            return None;
-        }
-        let mut representative = vec![usize::MAX; classes];
+        // Each class's first element in the walk stands for it.
+        let mut first = vec![u32::MAX; classes];
         for (i, &c) in class.iter().enumerate() {
-            if representative[c as usize] == usize::MAX {
-                representative[c as usize] = self.elements[i];
+            if first[c as usize] == u32::MAX {
+                first[c as usize] = i as u32;
             }
         }
-        let class_of = |element: usize| class[self.position[element] as usize] as usize;
-        let table = Table::from_fn(classes, |a, b| {
-            class_of(monoid.mul(representative[a], representative[b]))
-        });
-        let in_p = representative
+        let actions: Vec<Vec<u32>> = moves
             .iter()
-            .map(|&r| self.in_p[self.position[r] as usize])
+            .map(|m| {
+                first
+                    .iter()
+                    .map(|&i| class[m[i as usize] as usize])
+                    .collect()
+            })
             .collect();
+        let table = Table::from_generators(classes, &actions, buffer)
+            .expect("the heaps' images generate the candidate");
+        let in_p = first.iter().map(|&i| self.in_p[i as usize]).collect();
+        let class_of = |element: usize| class[self.position[element] as usize] as usize;
         let image = heaps.image.iter().map(|&y| class_of(y)).collect();
         let transitions = heaps
             .transitions
@@ -226,7 +256,7 @@ impl Marking {
                 mapped
             })
             .collect();
-        Some(Pretension {
+        Ok(Pretension {
             table,
             in_p,
             heaps: HeapImages { image, transitions },
@@ -234,9 +264,37 @@ impl Marking {
     }
 }
 
+/// The coarsest partition of the walk's positions that separates P from the others and
+/// is kept by every generator (`moves[g][i]`: position i times generator g): Moore's
+/// refinement, a round splitting each class by the classes its generators lead to,
+/// until a round splits none. Classes are numbered in order of first position.
+pub fn coarsest_partition(in_p: &[bool], moves: &[Vec<u32>]) -> Vec<u32> {
+    let mut class: Vec<u32> = in_p.iter().map(|&p| u32::from(p)).collect();
+    let mut classes = number_in_order(&mut class);
+    let mut ids: FxHashMap<u64, u32> = FxHashMap::default();
+    loop {
+        // Split by one generator at a time: the result is the split by all at once.
+        let mut next = class.clone();
+        for m in moves {
+            ids.clear();
+            for (i, c) in next.iter_mut().enumerate() {
+                let key = u64::from(*c) << 32 | u64::from(class[m[i] as usize]);
+                let fresh = ids.len() as u32;
+                *c = *ids.entry(key).or_insert(fresh);
+            }
+        }
+        let refined = number_in_order(&mut next);
+        class = next;
+        if refined == classes {
+            return class;
+        }
+        classes = refined;
+    }
+}
+
 /// Renumber classes 0, 1, … in order of first appearance; returns how many there are.
 fn number_in_order(class: &mut [u32]) -> usize {
-    let mut renumber: HashMap<u32, u32> = HashMap::new();
+    let mut renumber: FxHashMap<u32, u32> = FxHashMap::default();
     for c in class.iter_mut() {
         let fresh = renumber.len() as u32;
         *c = *renumber.entry(*c).or_insert(fresh);
@@ -280,15 +338,20 @@ mod tests {
             index: 2,
             period: 2,
         };
-        let product = Product::new(Table::trivial(), vec![cyclic, cyclic], 16).unwrap();
+        let trivial = Table::trivial();
+        let product = Product::new(&trivial, &[true], vec![cyclic, cyclic]);
         let image = vec![0, product.embed(0, Some(0)), product.embed(0, Some(1))];
-        let options = vec![vec![], vec![vec![]], vec![vec![], vec![1]]];
-        let heaps = HeapImages::new(&product, image, &options);
-        let marking = Marking::new(&product, &heaps);
+        // Heaps of at most 2 tokens of Nim are those of the subtraction game {1, 2}.
+        let nim = crate::Subtraction::new(&[1, 2]).unwrap();
+        let heaps = HeapImages::new(&product, image, &nim);
+        let marking = Marking::new(&product, &heaps, &|| false).unwrap();
         assert_eq!(marking.elements.len(), 16);
         assert_eq!(marking.least_word(0), Word::default());
-        assert!(marking.reduce(&product, &heaps, 5).is_none());
-        let reduced = marking.reduce(&product, &heaps, 6).unwrap();
+        assert_eq!(
+            marking.reduce(&product, &heaps, 5, Vec::new()).err(),
+            Some(6)
+        );
+        let reduced = marking.reduce(&product, &heaps, 6, Vec::new()).unwrap();
         assert_eq!(reduced.table.order(), 6);
         assert_eq!(reduced.in_p.iter().filter(|&&p| p).count(), 2);
         let (a, b) = (reduced.heaps.image[1], reduced.heaps.image[2]);

@@ -359,16 +359,26 @@ impl Quotient {
     pub(crate) fn new(
         game: &dyn HeapGame,
         pretension: Pretension,
-        mut options: Vec<Vec<Vec<usize>>>,
         certificate: Option<Certificate>,
         new_generators: Vec<usize>,
         growth: Growth,
     ) -> Self {
         let Pretension { table, in_p, heaps } = pretension;
         let uniform = game.uniform_moves().cloned();
-        if let Some(u) = &uniform {
-            options.truncate(u.from + 1);
-        }
+        // The options of the heaps the uniform moves do not describe (all heaps solved
+        // when there are none).
+        let small = uniform
+            .as_ref()
+            .map_or(heaps.last_heap(), |u| u.from.min(heaps.last_heap()));
+        let options = (0..=small)
+            .map(|n| {
+                let mut options = Vec::new();
+                if n > 0 {
+                    game.options(n, &mut options);
+                }
+                options
+            })
+            .collect();
         let candidates: Vec<usize> = (1..heaps.image.len())
             .filter(|&h| heaps.has_options(h))
             .map(|h| heaps.image[h])
@@ -378,8 +388,10 @@ impl Quotient {
         let divides = (0..order)
             .map(|u| {
                 let mut bits = vec![0u64; order.div_ceil(64)];
-                for z in (0..order).filter(|&z| in_p[table.mul(u, z)]) {
-                    bits[z / 64] |= 1 << (z % 64);
+                for (z, &uz) in table.row(u).iter().enumerate() {
+                    if in_p[uz as usize] {
+                        bits[z / 64] |= 1 << (z % 64);
+                    }
                 }
                 bits
             })

@@ -33,51 +33,68 @@
 //! more, N ≥ s·(n0 + p) + k + s − 1.)
 
 use crate::game::{HeapGame, UniformMoves};
-use crate::monoid::{Cyclic, Multiply, Product};
-use crate::pretension::{HeapImages, Marking, Pretension, transitions_of};
+use crate::monoid::{Cyclic, MAX_TABLE_ORDER, Multiply, Product, Table};
+use crate::pretension::{
+    HeapImages, MARKING_BYTES_PER_ELEMENT, Marking, Pretension, coarsest_partition, transitions_of,
+};
 use crate::quotient::{Certificate, Growth, Quotient};
-use crate::verify::{Explorer, TooManyWords, Verdict, p_condition_holds, verify};
+use crate::verify::{Explorer, Halt, Verdict, verify};
 use crate::word::Word;
 use std::fmt;
 
-/// Limits on the computation; each is met with a typed error, never a hang.
+/// What the computation may use; past any of it, it stops with a typed error that says
+/// how far it got and what it would have needed, never with an abort.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bounds {
     /// The largest heap to solve (at most [`MAX_HEAP`]).
     pub max_heap: usize,
-    /// The most elements a candidate monoid may have before it is reduced (at most
-    /// [`MAX_CANDIDATE_ORDER`]; memory grows linearly with it).
-    pub max_candidate_order: usize,
+    /// Bytes the computation may hold: the quotient's table (2·order² bytes), the
+    /// verification's words, and the candidates before reduction (about 50 bytes an
+    /// element). The partial quotient returned on failure is extra (about what its
+    /// table takes again).
+    pub memory: usize,
     /// The most elements a reduced candidate, and so the quotient, may have (at most
-    /// [`MAX_ORDER`]; its table takes 4·order² bytes).
+    /// [`MAX_ORDER`], the most a table of `u16` holds).
     pub max_order: usize,
-    /// The most words a verification may keep.
-    pub max_words: usize,
-    /// The most refinements at one heap.
-    pub max_refinements: usize,
+    /// The most elements a candidate may have before it is reduced.
+    pub max_candidate_order: usize,
 }
 
-/// Largest value of [`Bounds::max_heap`] (the work per heap grows with the heap).
-pub const MAX_HEAP: usize = 20_000;
-
-/// Largest value of [`Bounds::max_candidate_order`].
-pub const MAX_CANDIDATE_ORDER: usize = 1 << 20;
+/// Largest value of [`Bounds::max_heap`]: each heap's options are listed again for every
+/// candidate, so the work grows as the square of the heaps.
+pub const MAX_HEAP: usize = 1_000_000;
 
 /// Largest value of [`Bounds::max_order`].
-pub const MAX_ORDER: usize = 1 << 13;
+pub const MAX_ORDER: usize = MAX_TABLE_ORDER;
+
+/// Bytes kept per heap solved (its image, its options' elements, the periodicity
+/// check).
+const HEAP_BYTES: usize = 64;
 
 /// The defaults solve every two- and three-digit octal code found solvable here (none
 /// needed a candidate of more than 78 elements, 192 before reduction) and give up on
-/// the other two-digit codes within about ten seconds (most in under two). A
-/// verification keeps about `max_words · order / 8` bytes.
+/// the other two-digit codes within about ten seconds (most in under two), within
+/// 512 MiB.
 impl Default for Bounds {
     fn default() -> Self {
         Bounds {
             max_heap: 1000,
-            max_candidate_order: 1 << 15,
+            memory: 512 << 20,
             max_order: 1 << 10,
-            max_words: 1 << 18,
-            max_refinements: 1000,
+            max_candidate_order: 1 << 15,
+        }
+    }
+}
+
+impl Bounds {
+    /// Bounds of heaps and memory only: candidates and quotients as large as `memory`
+    /// allows.
+    pub fn memory_only(max_heap: usize, memory: usize) -> Self {
+        Bounds {
+            max_heap,
+            memory,
+            max_order: MAX_ORDER,
+            max_candidate_order: usize::MAX,
         }
     }
 }
@@ -123,30 +140,54 @@ impl Mismatches {
     }
 }
 
-/// The state of the computation after some heaps.
-struct Solver<'g> {
-    game: &'g dyn HeapGame,
-    bounds: Bounds,
-    /// The options of every heap so far.
-    options: Vec<Vec<Vec<usize>>>,
-    /// Q_n with Φ on heaps 0..=n.
-    current: Pretension,
-    /// The verification's words for `current`, to extend by one heap.
-    explorer: Explorer,
-    growth: Growth,
-    /// The heaps at which the presentation changed.
-    new_generators: Vec<usize>,
+/// What a computation would have needed to go on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Need {
+    /// A candidate of `elements` elements once reduced, more than `max`.
+    Order { elements: usize, max: usize },
+    /// A candidate of `elements` elements before reduction, more than `max`.
+    CandidateOrder { elements: usize, max: usize },
+    /// `bytes` of memory for `what`, more than the `budget`.
+    Memory {
+        bytes: usize,
+        budget: usize,
+        what: &'static str,
+    },
 }
 
-/// How a heap step can fail.
-enum Failure {
-    Shortfall(Shortfall),
-    Words(TooManyWords),
+impl Need {
+    /// The smaller of two needs (by bytes when both are memory; else the first).
+    fn least(self, other: Need) -> Need {
+        match (self, other) {
+            (Need::Memory { bytes: a, .. }, Need::Memory { bytes: b, .. }) if b < a => other,
+            _ => self,
+        }
+    }
 }
 
-impl From<TooManyWords> for Failure {
-    fn from(e: TooManyWords) -> Self {
-        Failure::Words(e)
+impl fmt::Display for Need {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Need::Order { elements, max } => write!(
+                f,
+                "a candidate quotient of {elements} elements, more than the {max} allowed"
+            ),
+            Need::CandidateOrder { elements, max } => write!(
+                f,
+                "a candidate of {elements} elements before reduction, more than the {max} \
+                 allowed"
+            ),
+            Need::Memory {
+                bytes,
+                budget,
+                what,
+            } => write!(
+                f,
+                "{} MiB for {what}, more than the {} MiB allowed",
+                bytes.div_ceil(1 << 20),
+                budget >> 20
+            ),
+        }
     }
 }
 
@@ -164,17 +205,10 @@ pub enum Shortfall {
     /// Large heaps of this game do not all move alike, so no quotient can be certified
     /// for every heap size (the partial quotient is exact up to `max_heap`).
     NotCertifiable { max_heap: usize },
-    /// At heap `heap` every candidate would have had more than `max_order` elements
-    /// once reduced, or more than `max_candidate_order` before.
-    CandidateTooLarge {
-        heap: usize,
-        max_candidate_order: usize,
-        max_order: usize,
-    },
-    /// At heap `heap` the verification kept more than `bound` words.
-    VerificationTooLarge { heap: usize, bound: usize },
-    /// At heap `heap` the candidates were refined `bound` times without success.
-    RefinementLimit { heap: usize, bound: usize },
+    /// At heap `heap` going on would need more than the bounds allow.
+    TooLarge { heap: usize, need: Need },
+    /// At heap `heap` the computation was asked to stop.
+    Stopped { heap: usize },
     /// At heap `heap` no way of refining the candidate corrected its least failure.
     RefinementStuck { heap: usize },
 }
@@ -189,61 +223,56 @@ pub struct QuotientError {
     pub partial: Box<Quotient>,
 }
 
-impl fmt::Display for QuotientError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl QuotientError {
+    /// Why it stopped, in words, e.g. "0.07: stopped at heap 35".
+    pub fn reason(&self) -> String {
         let game = self.partial.game();
         match &self.shortfall {
-            Shortfall::InvalidBounds(why) => return write!(f, "{game}: invalid bounds: {why}"),
+            Shortfall::InvalidBounds(why) => format!("{game}: invalid bounds: {why}"),
             Shortfall::BadOptions { heap } => {
-                return write!(
-                    f,
-                    "{game}: an option of heap {heap} leaves an empty heap or one not smaller"
-                );
+                format!("{game}: an option of heap {heap} leaves an empty heap or one not smaller")
             }
-            Shortfall::NoPeriod { max_heap } => write!(
-                f,
+            Shortfall::NoPeriod { max_heap } => format!(
                 "{game}: no period of the pretending function certified with heaps up to \
                  {max_heap}"
-            )?,
-            Shortfall::NotCertifiable { max_heap } => write!(
-                f,
+            ),
+            Shortfall::NotCertifiable { max_heap } => format!(
                 "{game}: its large heaps do not all move alike, so the quotient is certified \
                  only for heaps up to {max_heap}"
-            )?,
-            Shortfall::CandidateTooLarge {
-                heap,
-                max_candidate_order,
-                max_order,
-            } => write!(
-                f,
-                "{game}: at heap {heap} every candidate quotient would have more than \
-                 {max_order} elements, or more than {max_candidate_order} before reduction"
-            )?,
-            Shortfall::VerificationTooLarge { heap, bound } => write!(
-                f,
-                "{game}: at heap {heap} the verification would keep more than {bound} words"
-            )?,
-            Shortfall::RefinementLimit { heap, bound } => write!(
-                f,
-                "{game}: at heap {heap} the candidate was refined {bound} times without \
-                 success"
-            )?,
-            Shortfall::RefinementStuck { heap } => write!(
-                f,
+            ),
+            Shortfall::TooLarge { heap, need } => format!("{game}: heap {heap} would need {need}"),
+            Shortfall::Stopped { heap } => format!("{game}: stopped at heap {heap}"),
+            Shortfall::RefinementStuck { heap } => format!(
                 "{game}: at heap {heap} no refinement of the candidate corrected its least \
                  failure"
-            )?,
+            ),
         }
+    }
+
+    /// How far it got, e.g. "solved through heap 34: quotient of order 638; largest
+    /// candidate 1132 elements, 11968 before reduction".
+    pub fn progress(&self) -> String {
         let growth = self.partial.growth();
-        write!(
-            f,
-            " (solved through heap {}: quotient of order {}; largest candidate {} elements, \
-             {} before reduction)",
+        format!(
+            "solved through heap {}: quotient of order {}; largest candidate {} elements, {} \
+             before reduction",
             self.partial.last_heap(),
             self.partial.order(),
             growth.largest_candidate,
             growth.largest_product
         )
+    }
+}
+
+/// The reason, with how far it got unless the bounds or the rules were at fault.
+impl fmt::Display for QuotientError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.shortfall {
+            Shortfall::InvalidBounds(_) | Shortfall::BadOptions { .. } => {
+                write!(f, "{}", self.reason())
+            }
+            _ => write!(f, "{} ({})", self.reason(), self.progress()),
+        }
     }
 }
 
@@ -263,117 +292,275 @@ pub fn partial_quotient(game: &dyn HeapGame, bounds: &Bounds) -> Result<Quotient
 }
 
 fn solve(game: &dyn HeapGame, bounds: &Bounds, certify: bool) -> Result<Quotient, QuotientError> {
-    let mut solver = Solver {
-        game,
-        bounds: *bounds,
-        options: vec![Vec::new()],
-        current: Pretension::trivial(),
-        explorer: Explorer::new(&Pretension::trivial().table, &[false]),
-        growth: Growth {
-            largest_candidate: 1,
-            largest_product: 1,
-        },
-        new_generators: Vec::new(),
-    };
-    if let Some(why) = invalid_bounds(bounds) {
-        return Err(solver.error(Shortfall::InvalidBounds(why)));
+    let mut computation = Computation::new(game, *bounds)?;
+    let shortfall = computation.run(&|| false, |_| Ok::<(), ()>(()));
+    computation.finish(certify, shortfall.expect("nothing to fail after each heap"))
+}
+
+/// A computation of a quotient heap by heap, which a caller can drive one heap at a
+/// time, watch, stop, save ([`Computation::state`]) and resume
+/// ([`Computation::resume`]).
+pub struct Computation<'g> {
+    game: &'g dyn HeapGame,
+    bounds: Bounds,
+    /// Q_n with Φ on heaps 0..=n.
+    current: Pretension,
+    /// The verification's words for `current`, to extend by one heap (`None` while a
+    /// new generator is being found).
+    explorer: Option<Explorer>,
+    growth: Growth,
+    /// The heaps at which the presentation changed.
+    new_generators: Vec<usize>,
+    mismatches: Mismatches,
+    certificate: Option<Certificate>,
+    /// Bytes of the candidate being refined, beside the new ones.
+    pending: usize,
+    /// The memory of the last table given up, for the next one.
+    spare: Vec<u16>,
+    /// Told of each candidate tried.
+    observer: Option<Observer<'g>>,
+}
+
+/// What [`Computation::observe`] calls with each candidate tried.
+type Observer<'g> = Box<dyn FnMut(&Tried) + 'g>;
+
+/// A candidate quotient tried at a heap that changes the presentation, as MisereSolver's
+/// log shows them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tried {
+    /// The heap being solved.
+    pub heap: usize,
+    /// The candidate's order, reduced.
+    pub order: usize,
+    /// The size of its P-portion.
+    pub p_portion: usize,
+    /// The heaps of the least position it is wrong about (none when it is right).
+    pub failure: Option<Vec<usize>>,
+}
+
+/// How a heap step can fail.
+enum Failure {
+    Shortfall(Shortfall),
+    Halt(Halt),
+}
+
+impl From<Halt> for Failure {
+    fn from(halt: Halt) -> Self {
+        Failure::Halt(halt)
     }
-    let uniform = game.uniform_moves();
-    let mut mismatches = Mismatches::default();
-    for n in 1..=bounds.max_heap {
-        let changed = match solver.add_heap(n) {
+}
+
+impl From<crate::pretension::Stopped> for Failure {
+    fn from(_: crate::pretension::Stopped) -> Self {
+        Failure::Halt(Halt::Stopped)
+    }
+}
+
+impl<'g> Computation<'g> {
+    /// A computation with no heap solved yet, or why the bounds are unusable.
+    pub fn new(game: &'g dyn HeapGame, bounds: Bounds) -> Result<Self, QuotientError> {
+        let current = Pretension::trivial();
+        let explorer = Explorer::new(&current.table, &current.in_p);
+        let computation = Computation {
+            game,
+            bounds,
+            current,
+            explorer: Some(explorer),
+            growth: Growth {
+                largest_candidate: 1,
+                largest_product: 1,
+            },
+            new_generators: Vec::new(),
+            mismatches: Mismatches::default(),
+            certificate: None,
+            pending: 0,
+            spare: Vec::new(),
+            observer: None,
+        };
+        match invalid_bounds(&bounds) {
+            Some(why) => Err(computation.error(Shortfall::InvalidBounds(why))),
+            None => Ok(computation),
+        }
+    }
+
+    /// N: the last heap solved.
+    pub fn last_heap(&self) -> usize {
+        self.current.heaps.last_heap()
+    }
+
+    /// The order of Q_N.
+    pub fn order(&self) -> usize {
+        self.current.table.order()
+    }
+
+    /// The size of Q_N's P-portion.
+    pub fn p_portion_size(&self) -> usize {
+        self.current.in_p.iter().filter(|&&p| p).count()
+    }
+
+    /// How large the candidates grew so far.
+    pub fn growth(&self) -> Growth {
+        self.growth
+    }
+
+    /// The certificate, once the periodicity theorem applies.
+    pub fn certificate(&self) -> Option<&Certificate> {
+        self.certificate.as_ref()
+    }
+
+    /// Whether there is nothing left to do: certified, or every heap of the bounds
+    /// solved.
+    pub fn is_done(&self) -> bool {
+        self.certificate.is_some() || self.last_heap() >= self.bounds.max_heap
+    }
+
+    /// Solve heaps until done or until one fails (returned as `Ok(Some(..))`), calling
+    /// `after_heap` after each heap solved; `stop` is asked every few milliseconds of
+    /// work. An error of `after_heap` ends the run at once.
+    pub fn run<E>(
+        &mut self,
+        stop: &dyn Fn() -> bool,
+        mut after_heap: impl FnMut(&Self) -> Result<(), E>,
+    ) -> Result<Option<Shortfall>, E> {
+        while !self.is_done() {
+            if stop() {
+                return Ok(Some(Shortfall::Stopped {
+                    heap: self.last_heap() + 1,
+                }));
+            }
+            if let Err(shortfall) = self.step(stop) {
+                return Ok(Some(shortfall));
+            }
+            after_heap(self)?;
+        }
+        Ok(None)
+    }
+
+    /// Solve the next heap.
+    pub fn step(&mut self, stop: &dyn Fn() -> bool) -> Result<(), Shortfall> {
+        let n = self.last_heap() + 1;
+        let changed = match self.add_heap(n, stop) {
             Ok(changed) => changed,
-            Err(Failure::Shortfall(shortfall)) => return Err(solver.error(shortfall)),
-            Err(Failure::Words(TooManyWords)) => {
-                let shortfall = Shortfall::VerificationTooLarge {
+            Err(Failure::Shortfall(shortfall)) => return Err(shortfall),
+            Err(Failure::Halt(Halt::Stopped)) => return Err(Shortfall::Stopped { heap: n }),
+            Err(Failure::Halt(Halt::TooManyWords)) => {
+                return Err(Shortfall::TooLarge {
                     heap: n,
-                    bound: bounds.max_words,
-                };
-                return Err(solver.error(shortfall));
+                    need: self.words_need(),
+                });
             }
         };
-        let image = &solver.current.heaps.image;
+        let image = &self.current.heaps.image;
         if changed {
-            mismatches = Mismatches::rebuild(image);
+            self.mismatches = Mismatches::rebuild(image);
         } else {
-            mismatches.add(image, n);
+            self.mismatches.add(image, n);
         }
-        if let Some(certificate) = uniform.and_then(|u| mismatches.certificate(n, u)) {
-            return Ok(solver.finish(Some(certificate)));
+        self.certificate = self
+            .game
+            .uniform_moves()
+            .and_then(|u| self.mismatches.certificate(n, u));
+        Ok(())
+    }
+
+    /// The quotient of the heaps solved so far (with its certificate when there is
+    /// one), or the error of `shortfall`. With `certify`, a run that ended without a
+    /// certificate is an error too.
+    pub fn finish(
+        self,
+        certify: bool,
+        shortfall: Option<Shortfall>,
+    ) -> Result<Quotient, QuotientError> {
+        let shortfall = shortfall.or_else(|| {
+            let max_heap = self.bounds.max_heap;
+            (certify && self.certificate.is_none()).then(|| match self.game.uniform_moves() {
+                Some(_) => Shortfall::NoPeriod { max_heap },
+                None => Shortfall::NotCertifiable { max_heap },
+            })
+        });
+        match shortfall {
+            Some(shortfall) => Err(self.error(shortfall)),
+            None => {
+                let certificate = self.certificate;
+                Ok(self.into_quotient(certificate))
+            }
         }
     }
-    if certify {
-        let max_heap = bounds.max_heap;
-        let shortfall = match uniform {
-            Some(_) => Shortfall::NoPeriod { max_heap },
-            None => Shortfall::NotCertifiable { max_heap },
-        };
-        Err(solver.error(shortfall))
-    } else {
-        Ok(solver.finish(None))
-    }
-}
 
-fn invalid_bounds(bounds: &Bounds) -> Option<String> {
-    if bounds.max_heap == 0 || bounds.max_heap > MAX_HEAP {
-        return Some(format!("the largest heap must be from 1 to {MAX_HEAP}"));
-    }
-    if bounds.max_candidate_order < 2 || bounds.max_candidate_order > MAX_CANDIDATE_ORDER {
-        return Some(format!(
-            "the largest candidate must have from 2 to {MAX_CANDIDATE_ORDER} elements"
-        ));
-    }
-    if bounds.max_order < 2 || bounds.max_order > MAX_ORDER {
-        return Some(format!(
-            "the quotient must be allowed from 2 to {MAX_ORDER} elements"
-        ));
-    }
-    if bounds.max_words == 0 || bounds.max_refinements == 0 {
-        return Some("the verification and the refinements need room".to_string());
-    }
-    None
-}
-
-impl Solver<'_> {
     fn error(self, shortfall: Shortfall) -> QuotientError {
         QuotientError {
             shortfall,
-            partial: Box::new(self.finish(None)),
+            partial: Box::new(self.into_quotient(None)),
         }
     }
 
-    fn finish(mut self, certificate: Option<Certificate>) -> Quotient {
-        // A heap that failed was not solved.
-        self.options.truncate(self.current.heaps.image.len());
+    fn into_quotient(self, certificate: Option<Certificate>) -> Quotient {
         Quotient::new(
             self.game,
             self.current,
-            self.options,
             certificate,
             self.new_generators,
             self.growth,
         )
     }
 
+    /// Bytes held apart from the candidates being built: the quotient so far and its
+    /// search, the candidate being refined, and the memory kept for the next table.
+    fn held(&self) -> usize {
+        let order = self.order();
+        order * order * 2
+            + self.explorer.as_ref().map_or(0, Explorer::bytes)
+            + self.last_heap() * HEAP_BYTES
+            + self.pending
+            + self.spare.capacity() * 2
+    }
+
+    /// The most words a search may keep in what memory is left.
+    fn max_words(&self, order: usize) -> usize {
+        let held = self.held().max(order * order * 2);
+        let room = self
+            .bounds
+            .memory
+            .saturating_sub(held + Explorer::base_bytes(order));
+        room / Explorer::word_bytes(order)
+    }
+
+    /// What a search that ran out of words would have needed.
+    fn words_need(&self) -> Need {
+        let order = self.order();
+        Need::Memory {
+            bytes: self.bounds.memory + Explorer::word_bytes(order),
+            budget: self.bounds.memory,
+            what: "the words of the verification",
+        }
+    }
+
     /// Solve heap `n`; whether the presentation changed.
-    fn add_heap(&mut self, n: usize) -> Result<bool, Failure> {
+    fn add_heap(&mut self, n: usize, stop: &dyn Fn() -> bool) -> Result<bool, Failure> {
         let mut options = Vec::new();
         self.game.options(n, &mut options);
         if options.iter().flatten().any(|&h| h == 0 || h >= n) {
             return Err(Failure::Shortfall(Shortfall::BadOptions { heap: n }));
         }
+        if self.explorer.is_none() {
+            // A step stopped while finding a new generator dropped the search.
+            let max_words = self.max_words(self.order());
+            match verify(&self.current, max_words, stop)? {
+                Verdict::Holds(explorer) => self.explorer = Some(explorer),
+                Verdict::Fails(_) => unreachable!("a quotient solved holds"),
+            }
+        }
         let table = &self.current.table;
         let transitions = transitions_of(table, &self.current.heaps.image, &options);
-        self.options.push(options);
         if transitions.is_empty() {
             self.push_heap(0, transitions);
             return Ok(false);
         }
-        if let Some(x) = self.conservative_image(n, &transitions)? {
+        if let Some(x) = self.conservative_image(n, &transitions, stop)? {
             self.push_heap(x, transitions);
             return Ok(false);
         }
-        self.new_generator(n)?;
+        self.new_generator(n, stop)?;
         self.new_generators.push(n);
         Ok(true)
     }
@@ -389,86 +576,174 @@ impl Solver<'_> {
         &mut self,
         n: usize,
         transitions: &[usize],
+        stop: &dyn Fn() -> bool,
     ) -> Result<Option<usize>, Failure> {
-        let (table, in_p, heaps) = (&self.current.table, &self.current.in_p, &self.current.heaps);
+        let max_words = self.max_words(self.order());
+        let explorer = self.explorer.as_mut().expect("a solved quotient's search");
+        let (table, in_p) = (&self.current.table, &self.current.in_p);
         let alone_in_p = !transitions.iter().any(|&t| in_p[t]);
-        let subset =
-            |smaller: &[usize]| smaller.iter().all(|t| transitions.binary_search(t).is_ok());
-        // A smaller heap with fewer options and the same image dominates heap n.
-        for h in (1..n).filter(|&h| heaps.has_options(h) && subset(&heaps.transitions[h])) {
-            let x = heaps.image[h];
-            if in_p[x] == alone_in_p && p_condition_holds(table, in_p, x, transitions) {
-                return Ok(Some(x));
-            }
+        let sigma = explorer.sigma_of(transitions);
+        let possible: Vec<usize> = (0..table.order())
+            .filter(|&x| in_p[x] == alone_in_p && explorer.p_condition_holds(x, &sigma))
+            .collect();
+        // A word already kept of element x with a smaller σ dominates heap n: it
+        // plays as x (Siegel's mex interpolation).
+        if let Some(&x) = possible.iter().find(|&&x| explorer.dominated(x, &sigma)) {
+            return Ok(Some(x));
         }
-        for x in (0..table.order()).filter(|&x| in_p[x] == alone_in_p) {
-            if !p_condition_holds(table, in_p, x, transitions) {
-                continue;
-            }
-            let kept = self.explorer.len();
-            let max_words = self.bounds.max_words;
-            match self
-                .explorer
-                .add_heap(table, in_p, n, x, transitions, max_words)?
-            {
-                None => return Ok(Some(x)),
-                Some(_) => self.explorer.truncate(kept),
+        for x in possible {
+            let kept = explorer.len();
+            match explorer.add_heap(table, in_p, n, x, transitions, max_words, stop) {
+                Ok(None) => return Ok(Some(x)),
+                Ok(Some(_)) => explorer.truncate(kept),
+                Err(halt) => {
+                    // The words of a wrong x would mislead a step tried again.
+                    explorer.truncate(kept);
+                    return Err(halt.into());
+                }
             }
         }
         Ok(None)
     }
 
     /// Heap `n` is a new generator: find and verify the new quotient.
-    fn new_generator(&mut self, n: usize) -> Result<(), Failure> {
+    fn new_generator(&mut self, n: usize, stop: &dyn Fn() -> bool) -> Result<(), Failure> {
+        if stop() {
+            return Err(Failure::Halt(Halt::Stopped));
+        }
+        // The old search is no use to the new quotient.
+        self.explorer = None;
         let doubling = Cyclic {
             index: 2,
             period: 2,
         };
-        let base = self.current.table.clone();
+        let order = self.order();
+        let too_large = |need| Failure::Shortfall(Shortfall::TooLarge { heap: n, need });
+        self.fits(order, &[doubling]).map_err(too_large)?;
+        let buffer = std::mem::take(&mut self.spare);
+        let product = Product::new(&self.current.table, &vec![true; order], vec![doubling]);
         let mut image: Vec<usize> = self.current.heaps.image.clone();
-        let product = Product::new(base, vec![doubling], self.bounds.max_candidate_order)
-            .ok_or(Failure::Shortfall(self.too_large(n)))?;
         for x in image.iter_mut() {
             *x = product.embed(*x, None);
         }
         image.push(product.embed(0, Some(0)));
-        let mut candidate = self
-            .reduce_candidate(&product, image)
-            .ok_or(Failure::Shortfall(self.too_large(n)))?;
-        for _ in 0..self.bounds.max_refinements {
-            match verify(&candidate, self.bounds.max_words)? {
+        let heaps = HeapImages::new(&product, image, self.game);
+        let marking = Marking::new(&product, &heaps, stop)?;
+        let reduced = self.reduce(&product, &heaps, &marking, buffer);
+        drop(product);
+        let mut candidate = self.note_candidate(reduced).map_err(too_large)?;
+        loop {
+            let order = candidate.table.order();
+            let max_words = self.max_words(order);
+            let verdict = verify(&candidate, max_words, stop)?;
+            if let Some(observe) = &mut self.observer {
+                observe(&Tried {
+                    heap: n,
+                    order,
+                    p_portion: candidate.in_p.iter().filter(|&&p| p).count(),
+                    failure: match &verdict {
+                        Verdict::Holds(_) => None,
+                        Verdict::Fails(word) => Some(word.heaps()),
+                    },
+                });
+            }
+            match verdict {
                 Verdict::Holds(explorer) => {
-                    self.current = candidate;
-                    self.explorer = explorer;
+                    let old = std::mem::replace(&mut self.current, candidate);
+                    self.spare = old.table.into_buffer();
+                    self.explorer = Some(explorer);
                     return Ok(());
                 }
-                Verdict::Fails(word) => candidate = self.refine(n, &candidate, &word)?,
+                Verdict::Fails(word) => {
+                    self.pending = order * order * 2;
+                    let refined = self.refine(n, &candidate, &word, stop);
+                    self.pending = 0;
+                    self.spare = std::mem::replace(&mut candidate, refined?)
+                        .table
+                        .into_buffer();
+                }
             }
         }
-        Err(Failure::Shortfall(Shortfall::RefinementLimit {
-            heap: n,
-            bound: self.bounds.max_refinements,
-        }))
     }
 
-    fn too_large(&self, heap: usize) -> Shortfall {
-        Shortfall::CandidateTooLarge {
-            heap,
-            max_candidate_order: self.bounds.max_candidate_order,
-            max_order: self.bounds.max_order,
+    /// Call `observe` with each candidate tried at a heap that changes the
+    /// presentation (a long heap's progress).
+    pub fn observe(&mut self, observe: impl FnMut(&Tried) + 'g) {
+        self.observer = Some(Box::new(observe));
+    }
+
+    /// Whether a product of a submonoid of `members` elements and cyclic `factors` fits
+    /// the bounds (with the quotient so far beside it); otherwise what it would need.
+    fn fits(&mut self, members: usize, factors: &[Cyclic]) -> Result<(), Need> {
+        let elements = Product::order_of(members, factors).unwrap_or(usize::MAX);
+        self.growth.largest_product = self.growth.largest_product.max(elements);
+        if elements > self.bounds.max_candidate_order {
+            return Err(Need::CandidateOrder {
+                elements,
+                max: self.bounds.max_candidate_order,
+            });
         }
+        // The walk, and the reduction's moves by each heap's image and its classes
+        // (three arrays and a hash map of an entry an element).
+        let generators = self.current.heaps.image.len();
+        let per_element = MARKING_BYTES_PER_ELEMENT + 32 + 4 * generators.min(elements);
+        let bytes = elements
+            .saturating_mul(per_element)
+            .saturating_add(members * 4)
+            .saturating_add(self.held());
+        if bytes > self.bounds.memory || elements > u32::MAX as usize {
+            return Err(Need::Memory {
+                bytes,
+                budget: self.bounds.memory,
+                what: "a candidate before reduction",
+            });
+        }
+        Ok(())
     }
 
-    /// Mark and reduce the candidate whose heaps have `image` in `product` (`None` when
-    /// the reduced candidate has more elements than allowed).
-    fn reduce_candidate(&mut self, product: &Product, image: Vec<usize>) -> Option<Pretension> {
-        let growth = &mut self.growth;
-        growth.largest_product = growth.largest_product.max(product.order());
-        let heaps = HeapImages::new(product, image, &self.options);
-        let reduced =
-            Marking::new(product, &heaps).reduce(product, &heaps, self.bounds.max_order)?;
-        growth.largest_candidate = growth.largest_candidate.max(reduced.table.order());
-        Some(reduced)
+    /// Reduce a marked candidate, if it fits the bounds (its table, and the
+    /// verification beside the quotient so far).
+    fn reduce(
+        &self,
+        product: &Product,
+        heaps: &HeapImages,
+        marking: &Marking,
+        buffer: Vec<u16>,
+    ) -> Result<Pretension, Need> {
+        let limit = self.bounds.max_order.min(MAX_ORDER);
+        let memory = self.bounds.memory;
+        let room = memory.saturating_sub(self.held());
+        // The largest order whose table and search fit in the room.
+        let fitting = (1..=MAX_ORDER)
+            .rev()
+            .find(|&m| m * m * 2 + Explorer::base_bytes(m) <= room)
+            .unwrap_or(0);
+        let held = self.held();
+        marking
+            .reduce(product, heaps, limit.min(fitting), buffer)
+            .map_err(|elements| {
+                if elements > limit {
+                    Need::Order {
+                        elements,
+                        max: limit,
+                    }
+                } else {
+                    Need::Memory {
+                        bytes: held + elements * elements * 2 + Explorer::base_bytes(elements),
+                        budget: memory,
+                        what: "a candidate's table and verification",
+                    }
+                }
+            })
+    }
+
+    /// Count a reduced candidate in the growth.
+    fn note_candidate(&mut self, reduced: Result<Pretension, Need>) -> Result<Pretension, Need> {
+        if let Ok(candidate) = &reduced {
+            let order = candidate.table.order();
+            self.growth.largest_candidate = self.growth.largest_candidate.max(order);
+        }
+        reduced
     }
 
     /// A candidate right about `failure`, where `candidate` was wrong (module docs).
@@ -477,85 +752,298 @@ impl Solver<'_> {
         n: usize,
         candidate: &Pretension,
         failure: &Word,
+        stop: &dyn Fn() -> bool,
     ) -> Result<Pretension, Failure> {
         let heaps = &candidate.heaps;
         let should_be_p = !candidate.in_p[heaps.element_of(&candidate.table, failure)];
         let involved: Vec<usize> = failure.support().map(|(h, _)| h).collect();
-        let mut skipped = false;
+        let mut skipped: Option<Need> = None;
+        let mut skip = |need: Need| skipped = Some(skipped.map_or(need, |s| s.least(need)));
         for size in 1..=involved.len() {
             for freed in combinations(&involved, size) {
-                let Some(product) = self.freed_product(candidate, &freed, failure) else {
-                    skipped = true;
+                if stop() {
+                    return Err(Failure::Halt(Halt::Stopped));
+                }
+                let factors = freed_factors(candidate, &freed, failure);
+                let kept: Vec<usize> = (1..=heaps.last_heap())
+                    .filter(|h| heaps.has_options(*h) && !freed.contains(h))
+                    .map(|h| heaps.image[h])
+                    .collect();
+                let inside = candidate.table.generated(&kept);
+                let members = inside.iter().filter(|&&x| x).count();
+                if let Err(need) = self.fits(members, &factors) {
+                    skip(need);
                     continue;
-                };
+                }
+                let product = Product::new(&candidate.table, &inside, factors);
                 let image = (0..=n)
                     .map(|h| match freed.iter().position(|&f| f == h) {
                         Some(i) => product.embed(0, Some(i)),
-                        None => product.embed(heaps.image[h], None),
+                        None if heaps.has_options(h) => product.embed(heaps.image[h], None),
+                        None => 0,
                     })
                     .collect();
-                let Some(refined) = self.reduce_candidate(&product.monoid, image) else {
-                    skipped = true;
+                let images = HeapImages::new(&product, image, self.game);
+                let marking = Marking::new(&product, &images, stop)?;
+                // Reduction keeps P-portions, so the marking already says whether this
+                // candidate is right about the failure.
+                let failure_element = images.element_of(&product, failure);
+                let claim = marking
+                    .position_of(failure_element)
+                    .is_some_and(|i| marking.in_p[i]);
+                if claim != should_be_p {
                     continue;
-                };
-                let claim = refined.in_p[refined.heaps.element_of(&refined.table, failure)];
-                if claim == should_be_p {
-                    return Ok(refined);
+                }
+                let buffer = std::mem::take(&mut self.spare);
+                let reduced = self.reduce(&product, &images, &marking, buffer);
+                match self.note_candidate(reduced) {
+                    Ok(refined) => return Ok(refined),
+                    Err(need) => skip(need),
                 }
             }
         }
-        Err(Failure::Shortfall(if skipped {
-            self.too_large(n)
-        } else {
-            Shortfall::RefinementStuck { heap: n }
+        Err(Failure::Shortfall(match skipped {
+            Some(need) => Shortfall::TooLarge { heap: n, need },
+            None => Shortfall::RefinementStuck { heap: n },
         }))
     }
+}
 
-    /// The monoid generated by the images of the heaps not `freed`, times a cyclic
-    /// factor for each freed heap (None when it would be too large).
-    fn freed_product(
-        &self,
-        candidate: &Pretension,
-        freed: &[usize],
-        failure: &Word,
-    ) -> Option<FreedProduct> {
-        let heaps = &candidate.heaps;
-        let kept: Vec<usize> = (1..=heaps.last_heap())
-            .filter(|h| heaps.has_options(*h) && !freed.contains(h))
-            .map(|h| heaps.image[h])
-            .collect();
-        let (base, number) = candidate.table.submonoid(&kept);
-        let factors = freed
-            .iter()
-            .map(|&h| {
-                let (index, _) = candidate.table.index_and_period(heaps.image[h]);
-                let index = index.max(failure.exponent(h) as usize - 1);
-                // An even period, longer for heaps whose powers settle late (as in
-                // MisereSolver): a candidate too generous is reduced anyway.
-                let period = if index >= 6 { 2 * ((index - 4) / 2) } else { 2 };
-                Cyclic { index, period }
-            })
-            .collect();
-        let monoid = Product::new(base, factors, self.bounds.max_candidate_order)?;
-        Some(FreedProduct { monoid, number })
+/// A cyclic factor for each freed heap of a refinement: large enough to hold the
+/// failure's exponent, with an even period, longer for heaps whose powers settle late
+/// (as in MisereSolver): a candidate too generous is reduced anyway.
+fn freed_factors(candidate: &Pretension, freed: &[usize], failure: &Word) -> Vec<Cyclic> {
+    freed
+        .iter()
+        .map(|&h| {
+            let (index, _) = candidate.table.index_and_period(candidate.heaps.image[h]);
+            let index = index.max(failure.exponent(h) as usize - 1);
+            let period = if index >= 6 { 2 * ((index - 4) / 2) } else { 2 };
+            Cyclic { index, period }
+        })
+        .collect()
+}
+
+fn invalid_bounds(bounds: &Bounds) -> Option<String> {
+    if bounds.max_heap == 0 || bounds.max_heap > MAX_HEAP {
+        return Some(format!("the largest heap must be from 1 to {MAX_HEAP}"));
     }
+    if bounds.max_candidate_order < 2 {
+        return Some("the largest candidate must be allowed at least 2 elements".to_string());
+    }
+    if bounds.max_order < 2 || bounds.max_order > MAX_ORDER {
+        return Some(format!(
+            "the quotient must be allowed from 2 to {MAX_ORDER} elements"
+        ));
+    }
+    None
 }
 
-/// A product built by [`Solver::freed_product`], with the number each kept element of
-/// the old candidate has in its base.
-struct FreedProduct {
-    monoid: Product,
-    number: Vec<Option<u32>>,
+/// A computation's state after a heap, from which [`Computation::resume`] goes on: the
+/// quotient Q_N of the heaps solved, by its generators' actions, with Φ.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    /// The game's name ([`HeapGame::name`]).
+    pub game: String,
+    /// Φ(0), …, Φ(N), as elements of Q_N (0 is the identity).
+    pub image: Vec<u32>,
+    /// Whether each element of Q_N is in its P-portion.
+    pub in_p: Vec<bool>,
+    /// The generators' actions: for each distinct image of a heap with a move, smallest
+    /// first, the element times every element.
+    pub actions: Vec<Vec<u32>>,
+    /// The heaps at which the presentation changed.
+    pub new_generators: Vec<usize>,
+    /// How large the candidates grew.
+    pub growth: Growth,
 }
 
-impl FreedProduct {
-    /// The element of a kept old element (`factor: None`), or of freed heap `factor`.
-    fn embed(&self, old: usize, factor: Option<usize>) -> usize {
-        match factor {
-            Some(_) => self.monoid.embed(0, factor),
-            None => self.number[old].map_or(0, |b| self.monoid.embed(b as usize, None)),
+/// Why a state cannot be resumed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ResumeError {
+    /// It is not a state this game's computation reaches: why.
+    Invalid(String),
+    /// Checking it would need more than the bounds, or was asked to stop.
+    Shortfall(Shortfall),
+}
+
+impl fmt::Display for ResumeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ResumeError::Invalid(why) => write!(f, "{why}"),
+            ResumeError::Shortfall(Shortfall::TooLarge { need, .. }) => {
+                write!(f, "checking it would need {need}")
+            }
+            ResumeError::Shortfall(_) => write!(f, "checking it was stopped"),
         }
     }
+}
+
+impl<'g> Computation<'g> {
+    /// What a run saves after each heap to resume from.
+    pub fn state(&self) -> State {
+        let heaps = &self.current.heaps;
+        State {
+            game: self.game.name(),
+            image: heaps.image.iter().map(|&x| x as u32).collect(),
+            in_p: self.current.in_p.clone(),
+            actions: generators(heaps)
+                .into_iter()
+                .map(|g| {
+                    self.current
+                        .table
+                        .row(g)
+                        .iter()
+                        .map(|&x| u32::from(x))
+                        .collect()
+                })
+                .collect(),
+            new_generators: self.new_generators.clone(),
+            growth: self.growth,
+        }
+    }
+
+    /// Go on from a saved state. Nothing in it is trusted: the generators' actions must
+    /// commute and generate the monoid, the monoid must be reduced, and the pretension
+    /// must be right about every position of heaps up to N (verified again, which also
+    /// rebuilds the search that the next heap extends).
+    pub fn resume(
+        game: &'g dyn HeapGame,
+        bounds: Bounds,
+        state: State,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Self, ResumeError> {
+        let invalid = |why: &str| Err(ResumeError::Invalid(why.to_string()));
+        if let Some(why) = invalid_bounds(&bounds) {
+            return Err(ResumeError::Shortfall(Shortfall::InvalidBounds(why)));
+        }
+        if state.game != game.name() {
+            return Err(ResumeError::Invalid(format!(
+                "it is the quotient of {}, not of {}",
+                state.game,
+                game.name()
+            )));
+        }
+        let order = state.in_p.len();
+        let last = state.image.len().saturating_sub(1);
+        if order == 0 || order > MAX_ORDER || state.in_p[0] {
+            return invalid("its monoid has no elements, too many, or an identity in P");
+        }
+        if state.image.first() != Some(&0) || state.image.iter().any(|&x| x as usize >= order) {
+            return invalid("its pretending function names elements it does not have");
+        }
+        if last > MAX_HEAP {
+            return invalid("it goes beyond the largest heap");
+        }
+        let bytes = order * order * 2 + Explorer::base_bytes(order) + last * HEAP_BYTES;
+        if bytes > bounds.memory {
+            return Err(ResumeError::Shortfall(Shortfall::TooLarge {
+                heap: last + 1,
+                need: Need::Memory {
+                    bytes,
+                    budget: bounds.memory,
+                    what: "the saved quotient",
+                },
+            }));
+        }
+        let image: Vec<usize> = state.image.iter().map(|&x| x as usize).collect();
+        let mut options = Vec::new();
+        let mut generator_elements = Vec::new();
+        for (n, &x) in image.iter().enumerate().skip(1) {
+            options.clear();
+            game.options(n, &mut options);
+            match options.is_empty() {
+                true if x != 0 => {
+                    return invalid("a heap without a move pretends to be more than the identity");
+                }
+                true => {}
+                false => generator_elements.push(x),
+            }
+        }
+        generator_elements.sort_unstable();
+        generator_elements.dedup();
+        let actions = &state.actions;
+        let shaped = actions.len() == generator_elements.len()
+            && actions.iter().zip(&generator_elements).all(|(row, &g)| {
+                row.len() == order
+                    && row[0] as usize == g
+                    && row.iter().all(|&x| (x as usize) < order)
+            });
+        if !shaped || !Table::commute(actions) {
+            return invalid("its generators' actions do not describe a commutative monoid");
+        }
+        let Some(table) = Table::from_generators(order, actions, Vec::new()) else {
+            return invalid("its generators do not generate its monoid");
+        };
+        let classes = coarsest_partition(&state.in_p, actions);
+        if classes.iter().map(|&c| c as usize + 1).max() != Some(order) {
+            return invalid("its monoid is not reduced: two of its elements play alike");
+        }
+        let heaps = HeapImages::new(&table, image.clone(), game);
+        let current = Pretension {
+            table,
+            in_p: state.in_p,
+            heaps,
+        };
+        let mut computation = Computation {
+            game,
+            bounds,
+            current,
+            explorer: None,
+            growth: state.growth,
+            new_generators: state.new_generators,
+            mismatches: Mismatches::rebuild(&image),
+            certificate: None,
+            pending: 0,
+            spare: Vec::new(),
+            observer: None,
+        };
+        let increasing = computation.new_generators.windows(2).all(|w| w[0] < w[1]);
+        if !increasing
+            || computation
+                .new_generators
+                .iter()
+                .any(|&h| h == 0 || h > last)
+        {
+            return invalid("its list of heaps that changed the presentation is not one");
+        }
+        let max_words = computation.max_words(order);
+        match verify(&computation.current, max_words, stop) {
+            Ok(Verdict::Holds(explorer)) => computation.explorer = Some(explorer),
+            Ok(Verdict::Fails(word)) => {
+                return Err(ResumeError::Invalid(format!(
+                    "its quotient is wrong about the position {word}"
+                )));
+            }
+            Err(Halt::Stopped) => {
+                return Err(ResumeError::Shortfall(Shortfall::Stopped {
+                    heap: last + 1,
+                }));
+            }
+            Err(Halt::TooManyWords) => {
+                return Err(ResumeError::Shortfall(Shortfall::TooLarge {
+                    heap: last + 1,
+                    need: computation.words_need(),
+                }));
+            }
+        }
+        computation.certificate = game
+            .uniform_moves()
+            .and_then(|u| computation.mismatches.certificate(last, u));
+        Ok(computation)
+    }
+}
+
+/// The distinct images of the heaps that have a move, smallest first: the generators
+/// whose actions describe a quotient.
+fn generators(heaps: &HeapImages) -> Vec<usize> {
+    let mut generators: Vec<usize> = (1..=heaps.last_heap())
+        .filter(|&h| heaps.has_options(h))
+        .map(|h| heaps.image[h])
+        .collect();
+    generators.sort_unstable();
+    generators.dedup();
+    generators
 }
 
 /// Every subset of `items` with `size` elements, in lexicographic order.

@@ -18,10 +18,10 @@
 //!   heaps by number of heaps, keeping only undominated words; finitely many remain.
 //!
 //! The search is bounded by a number of words kept ([`Explorer::add_heap`] fails past
-//! it).
+//! it), and asks every thousand words whether to stop.
 
 use crate::monoid::{Multiply, Table};
-use crate::pretension::{Marking, Pretension};
+use crate::pretension::{Marking, Pretension, Stopped};
 use crate::word::Word;
 
 /// A set of elements as bits.
@@ -31,17 +31,13 @@ fn has(bits: &[u64], x: usize) -> bool {
     bits[x / 64] >> (x % 64) & 1 == 1
 }
 
-fn set(bits: &mut [u64], x: usize) {
-    bits[x / 64] |= 1 << (x % 64);
-}
-
 /// The undominated words of a pretension found so far, heap size by heap size.
 #[derive(Clone, Debug)]
 pub struct Explorer {
     /// Bits per set.
     width: usize,
-    /// `divides[u]` = {z : u·z in P}.
-    divides: Vec<Bits>,
+    /// `divides[u·width..(u+1)·width]` = {z : u·z in P}.
+    divides: Vec<u64>,
     /// For each word kept: its element, its σ, and how it was made (parent word plus
     /// one heap).
     element: Vec<u32>,
@@ -52,24 +48,54 @@ pub struct Explorer {
     by_element: Vec<Vec<u32>>,
 }
 
-/// The search met more undominated words than allowed.
+/// Why a search stopped short.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TooManyWords;
+pub enum Halt {
+    /// It met more undominated words than allowed.
+    TooManyWords,
+    /// It was asked to stop.
+    Stopped,
+}
+
+impl From<Stopped> for Halt {
+    fn from(_: Stopped) -> Self {
+        Halt::Stopped
+    }
+}
 
 impl Explorer {
+    /// Bytes the search of a pretension of `order` elements holds before its words.
+    pub fn base_bytes(order: usize) -> usize {
+        order
+            .saturating_mul(order.div_ceil(64) * 8)
+            .saturating_add(order * 24)
+    }
+
+    /// Bytes each word kept takes.
+    pub fn word_bytes(order: usize) -> usize {
+        order.div_ceil(64) * 8 + 16
+    }
+
+    /// Bytes it holds.
+    pub fn bytes(&self) -> usize {
+        let order = self.by_element.len();
+        Self::base_bytes(order) + self.len() * Self::word_bytes(order)
+    }
+
     /// The search for `pretension` with only the empty word so far.
     pub fn new(table: &Table, in_p: &[bool]) -> Self {
         let order = table.order();
         let width = order.div_ceil(64);
-        let divides = (0..order)
-            .map(|u| {
-                let mut bits = vec![0; width];
-                for z in (0..order).filter(|&z| in_p[table.mul(u, z)]) {
-                    set(&mut bits, z);
-                }
-                bits
-            })
-            .collect();
+        let in_p: Vec<u64> = in_p.iter().map(|&p| u64::from(p)).collect();
+        let mut divides = vec![0; order * width];
+        for (u, bits) in divides.chunks_mut(width.max(1)).enumerate().take(order) {
+            for (word, chunk) in bits.iter_mut().zip(table.row(u).chunks(64)) {
+                *word = chunk
+                    .iter()
+                    .enumerate()
+                    .fold(0, |word, (j, &uz)| word | in_p[uz as usize] << j);
+            }
+        }
         Explorer {
             width,
             divides,
@@ -81,6 +107,11 @@ impl Explorer {
             // N-condition, so a longer word of the identity must be checked on its own.
             by_element: vec![Vec::new(); order],
         }
+    }
+
+    /// {z : u·z in P}.
+    fn divides(&self, u: usize) -> &[u64] {
+        &self.divides[u * self.width..(u + 1) * self.width]
     }
 
     /// How many words are kept.
@@ -99,10 +130,44 @@ impl Explorer {
         word
     }
 
+    /// σ of the option elements `transitions`: {z : t·z in P for some t}.
+    pub fn sigma_of(&self, transitions: &[usize]) -> Bits {
+        let mut sigma = vec![0; self.width];
+        for &t in transitions {
+            sigma
+                .iter_mut()
+                .zip(self.divides(t))
+                .for_each(|(w, r)| *w |= r);
+        }
+        sigma
+    }
+
+    /// The P-condition for a heap of element `image` whose options' σ is `sigma`: no
+    /// z has z·image in P and z·t in P for an option t, that is divides(image) and σ
+    /// are disjoint.
+    pub fn p_condition_holds(&self, image: usize, sigma: &[u64]) -> bool {
+        self.divides(image)
+            .iter()
+            .zip(sigma)
+            .all(|(d, s)| d & s == 0)
+    }
+
+    /// Whether a word kept of element `x` has a σ within `sigma`: then a word of
+    /// element x and σ `sigma`, and every word containing it, is dominated.
+    pub fn dominated(&self, x: usize, sigma: &[u64]) -> bool {
+        self.by_element[x].iter().any(|&k| {
+            let kept = &self.sigma[k as usize * self.width..(k as usize + 1) * self.width];
+            kept.iter().zip(sigma).all(|(k, s)| k & !s == 0)
+        })
+    }
+
     /// Add the words whose largest heap is `heap`, of element `image` and option
     /// elements `transitions`, in increasing order. Returns the first word failing the
     /// N-condition (the least such word, when every smaller word passed), having kept
-    /// the words before it; `Ok(None)` when none fails.
+    /// the words before it; `Ok(None)` when none fails. When the heap alone is
+    /// dominated, so is every word containing it, and none is added. It fails past
+    /// `max_words` words kept, and when `stop` says so.
+    #[allow(clippy::too_many_arguments)]
     pub fn add_heap(
         &mut self,
         table: &Table,
@@ -111,34 +176,40 @@ impl Explorer {
         image: usize,
         transitions: &[usize],
         max_words: usize,
-    ) -> Result<Option<usize>, TooManyWords> {
-        let order = table.order();
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Option<usize>, Halt> {
+        let row = table.row(image);
         let mut level: Vec<u32> = (0..self.len() as u32).collect();
         let mut sigma = vec![0u64; self.width];
         while !level.is_empty() {
             let mut next = Vec::new();
-            for &s in &level {
+            for (i, &s) in level.iter().enumerate() {
+                if i % 1024 == 1023 && stop() {
+                    return Err(Halt::Stopped);
+                }
                 let s = s as usize;
                 let x = self.element[s] as usize;
-                let product = table.mul(x, image);
-                sigma.iter_mut().for_each(|w| *w = 0);
+                let product = row[x] as usize;
+                // σ(s·heap) = {z : image·z ∈ σ(s)} ∪ ⋃ divides(x·t).
                 let parent_sigma = &self.sigma[s * self.width..(s + 1) * self.width];
-                for z in (0..order).filter(|&z| has(parent_sigma, table.mul(image, z))) {
-                    set(&mut sigma, z);
+                for (bits, chunk) in sigma.iter_mut().zip(row.chunks(64)) {
+                    *bits = chunk.iter().enumerate().fold(0, |bits, (j, &y)| {
+                        bits | (parent_sigma[y as usize >> 6] >> (y & 63) & 1) << j
+                    });
                 }
+                let x_row = table.row(x);
                 for &t in transitions {
-                    let reach = &self.divides[table.mul(x, t)];
+                    let reach = &self.divides[x_row[t] as usize * self.width..][..self.width];
                     sigma.iter_mut().zip(reach).for_each(|(w, r)| *w |= r);
                 }
-                let dominated = self.by_element[product].iter().any(|&k| {
-                    let kept = &self.sigma[k as usize * self.width..(k as usize + 1) * self.width];
-                    kept.iter().zip(&sigma).all(|(k, s)| k & !s == 0)
-                });
-                if dominated {
+                if self.dominated(product, &sigma) {
+                    if s == 0 {
+                        return Ok(None);
+                    }
                     continue;
                 }
                 if self.len() >= max_words {
-                    return Err(TooManyWords);
+                    return Err(Halt::TooManyWords);
                 }
                 let index = self.len();
                 self.element.push(product as u32);
@@ -167,32 +238,6 @@ impl Explorer {
     }
 }
 
-/// Whether the P-condition holds for heap `heap` pretending to be `image` with option
-/// elements `transitions`: no element x has x·image in P and some x·t in P.
-pub fn p_condition_holds(
-    table: &Table,
-    in_p: &[bool],
-    image: usize,
-    transitions: &[usize],
-) -> bool {
-    (0..table.order())
-        .all(|x| !in_p[table.mul(x, image)] || !transitions.iter().any(|&t| in_p[table.mul(x, t)]))
-}
-
-/// Whether heap `heap` is dominated by a smaller heap of the same image whose option
-/// elements are a subset of its own: then every word containing it is dominated by the
-/// same word with the smaller heap, and its words need no search.
-pub fn dominated_heap(pretension: &Pretension, heap: usize) -> bool {
-    let heaps = &pretension.heaps;
-    (1..heap).any(|h| {
-        heaps.has_options(h)
-            && heaps.image[h] == heaps.image[heap]
-            && heaps.transitions[h]
-                .iter()
-                .all(|t| heaps.transitions[heap].binary_search(t).is_ok())
-    })
-}
-
 /// The outcome of checking a pretension on every word.
 #[derive(Debug)]
 pub enum Verdict {
@@ -202,17 +247,29 @@ pub enum Verdict {
     Fails(Word),
 }
 
-/// Check `pretension` on every word (see the module docs).
-pub fn verify(pretension: &Pretension, max_words: usize) -> Result<Verdict, TooManyWords> {
+/// Check `pretension` on every word (see the module docs), keeping at most `max_words`
+/// words and asking `stop` as it goes.
+pub fn verify(
+    pretension: &Pretension,
+    max_words: usize,
+    stop: &dyn Fn() -> bool,
+) -> Result<Verdict, Halt> {
     let (table, in_p, heaps) = (&pretension.table, &pretension.in_p, &pretension.heaps);
-    let marking = Marking::new(table, heaps);
+    let marking = Marking::new(table, heaps, stop)?;
+    let mut explorer = Explorer::new(table, in_p);
     let mut least_failure: Option<Word> = None;
     for h in (1..=heaps.last_heap()).filter(|&h| heaps.has_options(h)) {
-        let image = heaps.image[h];
-        for (position, &x) in marking.elements.iter().enumerate() {
-            if in_p[table.mul(x, image)]
-                && heaps.transitions[h].iter().any(|&t| in_p[table.mul(x, t)])
-            {
+        // The elements z with z·h in P and an option z·t in P.
+        let sigma = explorer.sigma_of(&heaps.transitions[h]);
+        let divides = explorer.divides(heaps.image[h]);
+        for (i, (d, s)) in divides.iter().zip(&sigma).enumerate() {
+            let mut failing = d & s;
+            while failing != 0 {
+                let z = i * 64 + failing.trailing_zeros() as usize;
+                failing &= failing - 1;
+                let position = marking
+                    .position_of(z)
+                    .expect("a reduced candidate's elements are all reached");
                 let word = marking.least_word(position).times(h, 1);
                 if least_failure.as_ref().is_none_or(|f| word < *f) {
                     least_failure = Some(word);
@@ -220,10 +277,9 @@ pub fn verify(pretension: &Pretension, max_words: usize) -> Result<Verdict, TooM
             }
         }
     }
-    let mut explorer = Explorer::new(table, in_p);
     // Words whose largest heap is beyond a P-failure's come after it.
     let last = least_failure.as_ref().map_or(heaps.last_heap(), Word::top);
-    for h in (1..=last).filter(|&h| heaps.has_options(h) && !dominated_heap(pretension, h)) {
+    for h in (1..=last).filter(|&h| heaps.has_options(h)) {
         let found = explorer.add_heap(
             table,
             in_p,
@@ -231,6 +287,7 @@ pub fn verify(pretension: &Pretension, max_words: usize) -> Result<Verdict, TooM
             heaps.image[h],
             &heaps.transitions[h],
             max_words,
+            stop,
         )?;
         if let Some(index) = found {
             let word = explorer.word(index);

@@ -42,9 +42,27 @@ impl Word {
             .map(|(h, &e)| (h, e))
     }
 
+    /// Every heap, smallest first.
+    pub fn heaps(&self) -> Vec<usize> {
+        self.support()
+            .flat_map(|(h, e)| std::iter::repeat_n(h, e as usize))
+            .collect()
+    }
+
     /// The largest heap (0 for the empty word).
     pub fn top(&self) -> usize {
         self.exponents.len().saturating_sub(1)
+    }
+}
+
+/// The heaps, smallest first: "1 1 4".
+impl std::fmt::Display for Word {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let heaps: Vec<String> = self
+            .support()
+            .flat_map(|(h, e)| std::iter::repeat_n(h.to_string(), e as usize))
+            .collect();
+        write!(f, "{}", heaps.join(" "))
     }
 }
 

@@ -1,8 +1,9 @@
 //! Every bad input and every bound ends in a typed error, never a panic.
 
+use nimlab_misere::solver::MAX_ORDER;
 use nimlab_misere::{
-    Bounds, HeapGame, HeapSize, PositionError, RulesError, Shortfall, Subtraction, TakeBreak,
-    UniformMoves, partial_quotient, quotient,
+    Bounds, Computation, HeapGame, HeapSize, Need, PositionError, RulesError, Shortfall,
+    Subtraction, TakeBreak, UniformMoves, partial_quotient, quotient,
 };
 
 #[test]
@@ -18,11 +19,11 @@ fn bad_bounds() {
             ..Bounds::default()
         },
         Bounds {
-            max_candidate_order: usize::MAX,
+            max_order: MAX_ORDER + 1,
             ..Bounds::default()
         },
         Bounds {
-            max_words: 0,
+            max_candidate_order: 1,
             ..Bounds::default()
         },
     ] {
@@ -46,35 +47,63 @@ fn bounds_that_run_out() {
     assert_eq!(e.shortfall, Shortfall::NoPeriod { max_heap: 100 });
     assert_eq!(e.partial.last_heap(), 100);
     assert!(e.to_string().contains("heaps up to 100"), "{e}");
-    let few_words = Bounds {
-        max_words: 3,
+    // Kayles' quotient of order 40 needs its table, the verification's words and the
+    // candidates: 4 KiB is too little, and the error says what the next step needs.
+    let little_memory = Bounds {
+        memory: 4 << 10,
         ..Bounds::default()
     };
-    let e = quotient(&kayles, &few_words).unwrap_err();
-    assert!(matches!(
-        e.shortfall,
-        Shortfall::VerificationTooLarge { bound: 3, .. }
-    ));
-    let one_refinement = Bounds {
-        max_refinements: 1,
-        ..Bounds::default()
-    };
-    let e = quotient(&kayles, &one_refinement).unwrap_err();
-    assert_eq!(
-        e.shortfall,
-        Shortfall::RefinementLimit { heap: 9, bound: 1 }
-    );
+    let e = quotient(&kayles, &little_memory).unwrap_err();
+    match e.shortfall {
+        Shortfall::TooLarge {
+            need: Need::Memory { bytes, budget, .. },
+            ..
+        } => assert!(bytes > budget && budget == 4 << 10, "{e}"),
+        other => panic!("{other:?}"),
+    }
+    assert!(e.to_string().contains("MiB"), "{e}");
     let small = Bounds {
         max_order: 16,
         ..Bounds::default()
     };
     let e = quotient(&kayles, &small).unwrap_err();
-    assert!(matches!(
-        e.shortfall,
-        Shortfall::CandidateTooLarge { max_order: 16, .. }
-    ));
+    assert!(
+        matches!(
+            e.shortfall,
+            Shortfall::TooLarge {
+                need: Need::Order { max: 16, .. },
+                ..
+            }
+        ),
+        "{e}"
+    );
     assert!(e.partial.order() <= 16);
     assert!(e.partial.growth().largest_product > 16);
+    assert!(e.to_string().contains("more than the 16 allowed"), "{e}");
+}
+
+/// A computation asked to stop stops within the heap it is on, and says which.
+#[test]
+fn a_stop_is_obeyed() {
+    let game = TakeBreak::parse("0.07").unwrap();
+    let bounds = Bounds::memory_only(40, 1 << 30);
+    let mut computation = Computation::new(&game, bounds).unwrap();
+    // Up to heap 24, then stopped in heap 25, where the quotient grows from 24 to 144.
+    let ended = computation.run(&|| false, |c| {
+        if c.last_heap() == 24 {
+            Err("heap 24")
+        } else {
+            Ok(())
+        }
+    });
+    assert_eq!(ended, Err("heap 24"));
+    let stopped = computation.step(&|| true);
+    assert_eq!(stopped, Err(Shortfall::Stopped { heap: 25 }));
+    assert_eq!(computation.last_heap(), 24);
+    assert_eq!(computation.order(), 24);
+    // Not stopped, it goes on from there.
+    computation.step(&|| false).unwrap();
+    assert_eq!((computation.last_heap(), computation.order()), (25, 144));
 }
 
 #[test]

@@ -10,6 +10,8 @@
 //!   several runs may append to at once and which a run resumes.
 //! - [`files`]: opening files: regular files only (a FIFO or a device is refused at
 //!   once, never waited on), locked while a run writes them.
+//! - [`quotient_file`]: the file of a misère quotient run, the quotient of the heaps
+//!   solved so far, replaced whole as the run goes and resumed after a kill.
 //!
 //! Every file a run writes is locked while it writes it (a second run refuses), every
 //! file it reads must be a regular file and is read to a stated bound, and every
@@ -20,6 +22,7 @@ pub mod checkpoint;
 mod error;
 pub mod files;
 pub mod format;
+pub mod quotient_file;
 pub mod sequence;
 mod state;
 

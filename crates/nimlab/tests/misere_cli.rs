@@ -114,3 +114,106 @@ fn the_census_reports_misere_quotients() {
     assert_eq!(wild, expected);
     assert_eq!(tame, 24);
 }
+
+/// MisereSolver's answer for one code, from its stored table: the order and P-portion
+/// after each heap where they changed, how far it got and whether it certified.
+#[derive(Debug, Default)]
+struct Siegel {
+    changes: Vec<(u64, u64, u64)>,
+    last_heap: u64,
+    certified: bool,
+}
+
+impl Siegel {
+    /// Order and P-portion of Q_n (n at most `last_heap`).
+    fn at(&self, n: u64) -> (u64, u64) {
+        assert!(n <= self.last_heap);
+        self.changes
+            .iter()
+            .take_while(|&&(heap, _, _)| heap <= n)
+            .last()
+            .map_or((1, 0), |&(_, order, p)| (order, p))
+    }
+}
+
+/// The table MisereSolver gave for every code of up to three digits
+/// (crates/nimlab-misere/tools/miseresolver-table.sh).
+fn siegel_table() -> std::collections::BTreeMap<String, Siegel> {
+    let text = include_str!("../../nimlab-misere/tools/miseresolver-three-digit.txt");
+    let mut table: std::collections::BTreeMap<String, Siegel> = Default::default();
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let number = |key: &str| -> u64 {
+            let at = words.iter().position(|w| *w == key).unwrap();
+            words[at + 1].parse().unwrap()
+        };
+        let entry = table.entry(words[0].to_string()).or_default();
+        let (heap, order, p) = (number("heap"), number("order"), number("p"));
+        match words[1] {
+            "heap" => entry.changes.push((heap, order, p)),
+            "certified" | "partial" => {
+                entry.last_heap = heap;
+                entry.certified = words[1] == "certified";
+                assert_eq!(entry.at(heap), (order, p), "{line}");
+            }
+            other => panic!("{other}"),
+        }
+    }
+    table
+}
+
+/// `census --misere --report` against MisereSolver (Siegel's program, built from
+/// CGSuite's sources) on every code of one to three digits: the same order and
+/// P-portion for every code both certify, and the same partial quotient at the heap
+/// where nimlab's stops, or — where nimlab went further than MisereSolver did in its
+/// time — nimlab's quotient at MisereSolver's last heap.
+#[test]
+fn the_misere_census_agrees_with_miseresolver_on_every_three_digit_code() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("census.md");
+    let output = common::nimlab()
+        .args([
+            "census", "--digits", "3", "--upto", "256", "--misere", "--report",
+        ])
+        .arg(&report)
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let report = std::fs::read_to_string(&report).unwrap();
+    let siegel = siegel_table();
+    assert_eq!(siegel.len(), 511);
+    let (mut both_certified, mut same_partial, mut further) = (0, 0, 0);
+    for row in report.lines().filter(|l| l.starts_with("| 0.")) {
+        let cells: Vec<&str> = row.trim_matches('|').split('|').map(str::trim).collect();
+        let code = cells[0];
+        let [kind, order, p, heaps] = cells[cells.len() - 4..] else {
+            unreachable!()
+        };
+        assert!(kind == "tame" || kind == "wild", "{row}");
+        let ours: (u64, u64) = (order.parse().unwrap(), p.parse().unwrap());
+        let (certified, heap): (bool, u64) = match heaps.split_once(' ') {
+            Some(("certified", rest)) => (true, rest.trim_start_matches("at ").parse().unwrap()),
+            Some(("partial,", rest)) => (false, rest.trim_start_matches("to ").parse().unwrap()),
+            _ => panic!("{row}"),
+        };
+        let theirs = &siegel[code];
+        if certified && theirs.certified {
+            assert_eq!(ours, theirs.at(theirs.last_heap), "{code}: {row}");
+            both_certified += 1;
+        } else if heap <= theirs.last_heap {
+            assert_eq!(ours, theirs.at(heap), "{code} at heap {heap}: {row}");
+            same_partial += 1;
+        } else {
+            let game = nimlab_misere::TakeBreak::parse(code).unwrap();
+            let bounds = nimlab_misere::Bounds::memory_only(theirs.last_heap as usize, 1 << 30);
+            let q = nimlab_misere::partial_quotient(&game, &bounds).unwrap();
+            let at_theirs = (q.order() as u64, q.p_portion().len() as u64);
+            assert_eq!(at_theirs, theirs.at(theirs.last_heap), "{code} at its heap");
+            further += 1;
+        }
+    }
+    assert_eq!(both_certified + same_partial + further, 511);
+    println!(
+        "{both_certified} certified by both, {same_partial} partial at the same heap, {further} compared at MisereSolver's last heap"
+    );
+}

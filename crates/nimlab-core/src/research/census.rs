@@ -49,8 +49,8 @@ pub struct CensusLine {
     pub misere: Option<MisereColumn>,
 }
 
-/// What the census says of a code's misère play: its quotient's order and whether it
-/// is tame, or how far the computation got.
+/// What the census says of a code's misère play: its quotient's order, the size of its
+/// P-portion and whether it is tame, or how far the computation got.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MisereColumn {
@@ -60,6 +60,18 @@ pub struct MisereColumn {
     pub order: usize,
     /// The largest heap solved.
     pub last_heap: usize,
+    /// The size of the P-portion (absent from census files of earlier versions).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub p_portion: Option<usize>,
+    /// When not found: whether the quotient of the heaps solved is tame.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub tame_so_far: Option<bool>,
 }
 
 /// What kind of misère quotient a code has.
@@ -90,11 +102,15 @@ impl MisereColumn {
                 },
                 order: q.order(),
                 last_heap: q.last_heap(),
+                p_portion: Some(q.p_portion().len()),
+                tame_so_far: None,
             },
             Err(e) => MisereColumn {
                 kind: QuotientKind::NotFound,
                 order: e.partial.order(),
                 last_heap: e.partial.last_heap(),
+                p_portion: Some(e.partial.p_portion().len()),
+                tame_so_far: Some(e.partial.tame().is_some()),
             },
         }
     }
@@ -209,10 +225,11 @@ pub enum ReportStyle {
 /// The census as the tables researchers publish: a summary, then one row per code
 /// (each code once, at its first line), sorted by code, with its preperiod, period,
 /// largest value, number of rare values, last rare heap and the values that certify
-/// the period. A
-/// code with no period within the search's bound says so in its period column. With
-/// `misere`, a column gives each code's misère quotient: tame or wild, and its order.
-/// `upto` is the census's bound.
+/// the period. A code with no period within the search's bound says so in its period
+/// column. With `misere`, four columns give each code's misère quotient: tame or wild,
+/// its order, the size of its P-portion, and the heap that certified it or, when none
+/// did within the bounds, the heap the partial quotient was solved to. `upto` is the
+/// census's bound.
 pub fn report(lines: &[CensusLine], upto: u64, misere: bool, style: ReportStyle) -> String {
     let mut seen = std::collections::HashSet::new();
     let mut rows: Vec<&CensusLine> = lines.iter().filter(|l| seen.insert(&l.code)).collect();
@@ -246,12 +263,13 @@ pub fn report(lines: &[CensusLine], upto: u64, misere: bool, style: ReportStyle)
                 .count()
         };
         summary.push(format!(
-            "Misère quotients: {} tame, {} wild, {} not found within the bounds.",
+            "Misère quotients: {} certified tame, {} certified wild, {} partial (none \
+             certified within the bounds; the columns give the quotient of the heaps solved).",
             count(QuotientKind::Tame),
             count(QuotientKind::Wild),
             count(QuotientKind::NotFound)
         ));
-        header.push("Misère quotient");
+        header.extend(["Misère quotient", "Order", "P-portion", "Heaps"]);
     }
     let dash = || "—".to_string();
     let number = |n: Option<usize>| n.map_or_else(dash, |n| n.to_string());
@@ -271,13 +289,25 @@ pub fn report(lines: &[CensusLine], upto: u64, misere: bool, style: ReportStyle)
                 number(line.values_needed),
             ];
             if misere {
-                row.push(line.misere.as_ref().map_or_else(dash, |m| match m.kind {
-                    QuotientKind::Tame => format!("tame, order {}", m.order),
-                    QuotientKind::Wild => format!("wild, order {}", m.order),
-                    QuotientKind::NotFound => {
-                        format!("not found (order {} to heap {})", m.order, m.last_heap)
+                match &line.misere {
+                    Some(m) => {
+                        let tame = match (m.kind, m.tame_so_far) {
+                            (QuotientKind::Tame, _) | (_, Some(true)) => "tame",
+                            (QuotientKind::Wild, _) | (_, Some(false)) => "wild",
+                            (QuotientKind::NotFound, None) => "—",
+                        };
+                        row.extend([
+                            tame.to_string(),
+                            m.order.to_string(),
+                            number(m.p_portion),
+                            match m.kind {
+                                QuotientKind::NotFound => format!("partial, to {}", m.last_heap),
+                                _ => format!("certified at {}", m.last_heap),
+                            },
+                        ]);
                     }
-                }));
+                    None => row.extend((0..4).map(|_| dash())),
+                }
             }
             row
         })
@@ -414,7 +444,16 @@ mod tests {
             "{}",
             rows[2]
         );
-        assert!(rows[2].ends_with("| wild, order 40 |"), "{}", rows[2]);
+        assert!(
+            rows[2].ends_with("| wild | 40 | 9 | certified at 167 |"),
+            "{}",
+            rows[2]
+        );
+        assert!(
+            rows[0].ends_with("| wild | 24 | 5 | partial, to 24 |"),
+            "{}",
+            rows[0]
+        );
         assert!(markdown.contains("| Last rare heap |"), "{markdown}");
         assert!(markdown.contains("3 codes"), "{markdown}");
         assert!(markdown.contains("2 have a certified period"), "{markdown}");

@@ -5,12 +5,14 @@
 //! in the P-portion (Plambeck 2005; Plambeck & Siegel 2008). One quotient answers
 //! positions of any size, any number of heaps, in a few multiplications.
 //!
-//! The quotient is computed once per game, within [`MISERE_QUOTIENT_HEAPS`] heaps and
-//! [`MISERE_QUOTIENT_ORDER`] elements, which settle Kayles in milliseconds and give up
-//! on the codes without a small quotient in well under a second.
+//! The quotient that plays positions is computed once per game, within
+//! [`MISERE_QUOTIENT_HEAPS`] heaps, [`MISERE_QUOTIENT_ORDER`] elements and
+//! [`QUESTION_MEMORY`], which settle Kayles in milliseconds and give up on the codes
+//! without a small quotient in well under a second. `nimlab quotient` computes further,
+//! within its own bounds ([`LazyQuotient::game`]).
 
 use crate::error::Error;
-use crate::limits::{MISERE_QUOTIENT_HEAPS, MISERE_QUOTIENT_ORDER};
+use crate::limits::{MISERE_QUOTIENT_HEAPS, MISERE_QUOTIENT_ORDER, QUESTION_MEMORY};
 use crate::num::{Nat, to_u64};
 use malachite_base::num::arithmetic::traits::Mod;
 use nimlab_misere::{Bounds, HeapGame, HeapSize, Part, Quotient, QuotientError, quotient};
@@ -20,9 +22,9 @@ use std::sync::OnceLock;
 pub fn bounds() -> Bounds {
     Bounds {
         max_heap: MISERE_QUOTIENT_HEAPS.get(),
+        memory: QUESTION_MEMORY.get() * 8,
         max_candidate_order: 16 * MISERE_QUOTIENT_ORDER.get(),
         max_order: MISERE_QUOTIENT_ORDER.get(),
-        ..Bounds::default()
     }
 }
 
@@ -54,9 +56,9 @@ impl LazyQuotient {
             .as_ref()
     }
 
-    /// The quotient computed afresh within other bounds (not kept).
-    pub fn compute(&self, bounds: &Bounds) -> Result<Quotient, QuotientError> {
-        quotient(self.game.as_ref(), bounds)
+    /// The game, to compute its quotient within other bounds (not kept).
+    pub fn game(&self) -> &(dyn HeapGame + Send + Sync) {
+        self.game.as_ref()
     }
 
     /// The quotient, when one is certified for heaps of every size.

@@ -1,19 +1,29 @@
 //! `nimlab quotient GAME`: the misère quotient of a heap game, as the papers present
-//! one, or how far its computation got.
+//! one, or how far its computation got; long runs watched, stopped and resumed.
 
 use super::game;
+use super::long::Signals;
 use crate::failure::Failure;
 use crate::output::{to_stdout, write_json};
-use nimlab_core::parse::parse_bounded;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use nimlab_core::limits::{
+    MISERE_QUOTIENT_HEAPS, MISERE_QUOTIENT_MAX_HEAP, MISERE_QUOTIENT_MAX_MEMORY,
+    MISERE_QUOTIENT_MEMORY, QUESTION_TIME,
+};
 use nimlab_core::report::QuotientReport;
-use nimlab_core::solve::quotient::bounds;
+use nimlab_misere::{Bounds, Computation, HeapGame, Need, QuotientError, ResumeError, Shortfall};
+use nimlab_runs::quotient_file::QuotientFile;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 const EXAMPLES: &str = "\
 Examples:
   nimlab quotient kayles
   nimlab quotient octal:0.75 --json
   nimlab quotient subtraction:1,2
-  nimlab quotient octal:0.53 --max-heap 100";
+  nimlab quotient octal:0.07 --max-heap 33
+  nimlab quotient octal:0.07 --max-heap 40 --memory 4096 --out dawson.quotient
+  nimlab quotient octal:0.07 --max-heap 40 --memory 4096 --out dawson.quotient --resume";
 
 /// The misère quotient of a heap game: order, presentation, P-portion, pretending function.
 ///
@@ -23,20 +33,50 @@ Examples:
 ///
 /// Positions are classed by how they play in misère sums; the classes multiply like
 /// the heaps' classes, and a position is lost for the player to move exactly when its
-/// class is in the P-portion (Plambeck and Siegel, 2008). When no quotient is
-/// certified within the bound the command says how far it got, with exit status 1.
+/// class is in the P-portion (Plambeck and Siegel, 2008). The quotient is computed heap
+/// by heap until the periodicity theorem certifies it for heaps of every size.
+///
+/// Without --max-heap the command answers within its time limit, for heaps up to 1000.
+/// With --max-heap N it goes on to heap N with no time limit (unless --time-limit is
+/// given), showing its progress on a terminal; Ctrl-C stops it, saying how far it got.
+/// The candidates and the quotient grow as far as --memory allows. When no quotient is
+/// certified within these bounds the command says how far it got, with exit status 1.
+///
+/// With --out FILE the quotient of the heaps solved so far is saved to FILE as the run
+/// goes (after each heap that took time, and at least every second), and --resume goes
+/// on from it after a stop, even a kill; FILE.lock beside it marks the run, and a
+/// second run on the same FILE is refused.
 #[derive(clap::Args)]
 #[command(after_help = EXAMPLES)]
 pub struct Args {
     /// The game, e.g. kayles or octal:0.75.
     game: String,
-    /// Solve heaps up to N (default 1000).
+    /// Solve heaps up to N (at most 1,000,000), with no time limit unless --time-limit
+    /// is given (default: heaps up to 1000 within the time limit).
     #[arg(long, value_name = "N")]
     max_heap: Option<String>,
+    /// The memory the computation may hold, in MiB: the quotient's table takes 2·order²
+    /// bytes (200 MB at order 10,000), and candidates before reduction about 50 bytes
+    /// an element [default: 512].
+    #[arg(long, value_name = "MIB")]
+    memory: Option<String>,
+    /// Stop after SECONDS of computing, with a one-line error (0: no limit) [default:
+    /// 1.5 without --max-heap, none with it].
+    #[arg(long, value_name = "SECONDS")]
+    time_limit: Option<String>,
+    /// Save the quotient of the heaps solved so far to FILE as the run goes.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Go on from the quotient saved in --out FILE (with no such file, start).
+    #[arg(long, requires = "out")]
+    resume: bool,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
 }
+
+/// The least time between two saves of --out while heaps come quickly.
+const SAVE_EVERY: Duration = Duration::from_secs(1);
 
 pub fn run(args: Args) -> Result<(), Failure> {
     let game = game(&args.game, &nimlab_core::Budget::question(None))?;
@@ -46,23 +86,88 @@ pub fn run(args: Args) -> Result<(), Failure> {
         .ok_or_else(|| {
             Failure::Input(format!(
                 "invalid game '{}' for quotient: expected a take-and-break game (octal:, hex:, \
-             kayles, grundy-game, …) or a subtraction game",
+                 kayles, grundy-game, …) or a subtraction game",
                 args.game
             ))
         })?;
-    let computed;
-    let result = match &args.max_heap {
-        None => lazy.get(),
-        Some(max) => {
-            let max_heap = parse_bounded(max, "--max-heap", 1, 20_000)? as usize;
-            computed = lazy.compute(&nimlab_misere::Bounds {
-                max_heap,
-                ..bounds()
-            });
-            computed.as_ref()
+    let max_heap = match &args.max_heap {
+        Some(text) => MISERE_QUOTIENT_MAX_HEAP.read(text, "--max-heap", 1)? as usize,
+        None => MISERE_QUOTIENT_HEAPS.get(),
+    };
+    let memory = match &args.memory {
+        Some(text) => MISERE_QUOTIENT_MAX_MEMORY.read(text, "--memory", 1)?,
+        None => MISERE_QUOTIENT_MEMORY.value,
+    };
+    let time_limit = match (&args.time_limit, &args.max_heap) {
+        (Some(text), _) => super::parse_time_limit(text)?,
+        (None, None) => Some(Duration::from_millis(QUESTION_TIME.value)),
+        (None, Some(_)) => None,
+    };
+    let bounds = Bounds::memory_only(max_heap, (memory as usize).saturating_mul(1 << 20));
+    let heap_game: &dyn HeapGame = lazy.game();
+    let signals = Signals::catch()?;
+    let deadline = time_limit.map(|limit| Instant::now() + limit);
+    let stop = || signals.raised() || deadline.is_some_and(|d| Instant::now() >= d);
+    let (file, saved) = match &args.out {
+        Some(path) => {
+            let (file, saved) = QuotientFile::open(path, args.resume)?;
+            if args.resume && saved.is_none() {
+                eprintln!(
+                    "nimlab: {} holds no quotient to go on from: the run starts from heap 1",
+                    path.display()
+                );
+            }
+            (Some(file), saved)
+        }
+        None => (None, None),
+    };
+    let mut computation = match saved {
+        Some(state) => {
+            Computation::resume(heap_game, bounds, state, &stop).map_err(|e| match e {
+                ResumeError::Invalid(why) => Failure::Input(format!(
+                    "invalid --out '{}': {why}; expected the quotient file of a run of {}",
+                    args.out
+                        .as_ref()
+                        .expect("a saved state comes from --out")
+                        .display(),
+                    game.spec()
+                )),
+                ResumeError::Shortfall(_) => Failure::Other(format!(
+                    "{}: cannot go on from {}: {e}",
+                    game.spec(),
+                    args.out.as_ref().expect("--out").display()
+                )),
+            })?
+        }
+        None => Computation::new(heap_game, bounds).map_err(|e| Failure::Other(e.to_string()))?,
+    };
+    let save = |c: &Computation| -> Result<(), Failure> {
+        match &file {
+            Some(file) => Ok(file.save(&c.state())?),
+            None => Ok(()),
         }
     };
-    let report = QuotientReport::new(game.spec(), result);
+    save(&computation)?;
+    let bar = progress_bar(max_heap, &computation);
+    let mut last_save = Instant::now();
+    let mut saved_heap = computation.last_heap();
+    let shortfall = computation.run(&stop, |c| {
+        bar.set_position(c.last_heap() as u64);
+        bar.set_message(format!("quotient of order {}", c.order()));
+        // A heap that took a second is saved at once; quicker ones once a second.
+        if file.is_some() && last_save.elapsed() >= SAVE_EVERY {
+            save(c)?;
+            saved_heap = c.last_heap();
+            last_save = Instant::now();
+        }
+        Ok::<(), Failure>(())
+    })?;
+    bar.finish_and_clear();
+    if computation.last_heap() != saved_heap {
+        save(&computation)?;
+    }
+    let result = computation.finish(true, shortfall);
+    let report = QuotientReport::new(game.spec(), result.as_ref());
     to_stdout(|out| {
         if args.json {
             return write_json(out, &report);
@@ -102,8 +207,62 @@ pub fn run(args: Args) -> Result<(), Failure> {
             .collect();
         writeln!(out, "  {}", shown.join(" "))
     })?;
-    match &report.shortfall {
-        Some(why) => Err(Failure::Other(why.clone())),
-        None => Ok(()),
+    match result {
+        Ok(_) => Ok(()),
+        Err(error) => {
+            let kept = match &args.out {
+                Some(path) => format!("; {} holds it, and --resume goes on", path.display()),
+                None => String::new(),
+            };
+            let named = args.max_heap.is_some();
+            Err(Failure::Other(
+                explain(&error, &signals, time_limit, named) + &kept,
+            ))
+        }
     }
+}
+
+/// A shortfall in one line, with what to do about it in the words of the command line.
+fn explain(
+    error: &QuotientError,
+    signals: &Signals,
+    time: Option<Duration>,
+    named: bool,
+) -> String {
+    let (reason, progress) = (error.reason(), error.progress());
+    match &error.shortfall {
+        Shortfall::Stopped { .. } if signals.raised() => {
+            format!("{reason} by {} ({progress})", signals.name())
+        }
+        Shortfall::Stopped { .. } => format!(
+            "{reason} by the time limit of {} s ({progress}); --time-limit SECONDS allows more \
+             (0: no limit){}",
+            time.map_or(0.0, |t| t.as_secs_f64()),
+            if named {
+                ""
+            } else {
+                ", and --max-heap N runs to heap N with no time limit"
+            }
+        ),
+        Shortfall::TooLarge {
+            need: Need::Memory { .. },
+            ..
+        } => format!("{error}; --memory MIB allows more"),
+        Shortfall::NoPeriod { .. } if !named => format!("{error}; --max-heap N goes further"),
+        _ => error.to_string(),
+    }
+}
+
+/// A bar of the heaps solved, drawn on a terminal only, with the quotient's order and
+/// the time so far.
+fn progress_bar(max_heap: usize, computation: &Computation) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(Some(max_heap as u64), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} heap {pos}/{len}: {msg}, {elapsed}")
+            .expect("the template parses"),
+    );
+    bar.set_position(computation.last_heap() as u64);
+    bar.set_message(format!("quotient of order {}", computation.order()));
+    bar.enable_steady_tick(Duration::from_millis(500));
+    bar
 }
