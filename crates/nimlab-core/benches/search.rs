@@ -3,8 +3,9 @@
 //! people — misère play of games without a rule, and the computer's longest defence.
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use nimlab_core::families::coins::CoinRow;
 use nimlab_core::families::octal::Octal;
-use nimlab_core::families::turtles::Turtles;
+use nimlab_core::families::turtles::TurningTurtles;
 use nimlab_core::heap::HeapSum;
 use nimlab_core::protocol::policy::{Policy, choose_move};
 use nimlab_core::protocol::{Notation, Strategy};
@@ -54,12 +55,13 @@ fn misere_search(c: &mut Criterion) {
             .analyze(&rows, Convention::Misere, 100, budget)
             .unwrap();
     });
-    let coins = Turtles.parse_position("HHHHHHHHHHHHHHHH").unwrap();
-    report_positions("oracle, misère turtles 16 heads", &Turtles, &coins);
+    let turtles = CoinRow(TurningTurtles);
+    let coins = turtles.parse_position("HHHHHHHHHHHHHHHH").unwrap();
+    report_positions("oracle, misère turtles 16 heads", &turtles, &coins);
     let rows = kayles.parse_position("16 16").unwrap();
     report_positions("oracle, misère kayles 16 16", &kayles, &rows);
     report_rate("win/loss search, misère turtles 16 heads", |budget| {
-        Turtles
+        turtles
             .analyze(&coins, Convention::Misere, 100, budget)
             .unwrap();
     });
@@ -69,9 +71,9 @@ fn misere_search(c: &mut Criterion) {
             .search_after(&rows, &moves, Convention::Misere, budget)
             .unwrap();
     });
-    let (moves, _) = Turtles.legal_moves(&coins, usize::MAX);
+    let (moves, _) = turtles.legal_moves(&coins, usize::MAX);
     report_rate("remoteness search, misère turtles 16 heads", |budget| {
-        Turtles
+        turtles
             .search_after(&coins, &moves, Convention::Misere, budget)
             .unwrap();
     });
@@ -101,7 +103,7 @@ fn misere_search(c: &mut Criterion) {
     });
     group.bench_function("analyze turtles HHHHHHHHHHHHHHHH --misere", |b| {
         b.iter(|| {
-            Turtles
+            turtles
                 .analyze(
                     black_box(&coins),
                     Convention::Misere,

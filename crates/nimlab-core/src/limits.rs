@@ -103,6 +103,22 @@ pub const MISERE_TURTLES_SEARCH: Limit = Limit {
     reason: "the search visits up to 2^16 rows",
 };
 
+/// Misère Mock Turtles is solved by searching every row up to the last head.
+pub const MISERE_MOCK_TURTLES_SEARCH: Limit = Limit {
+    name: "misère search of Mock Turtles",
+    value: 12,
+    unit: "coins up to the last head",
+    reason: "the search visits up to 2^12 rows, with up to 67 moves a head",
+};
+
+/// Misère Ruler is solved by searching every row up to the last head.
+pub const MISERE_RULER_SEARCH: Limit = Limit {
+    name: "misère search of Ruler",
+    value: 16,
+    unit: "coins up to the last head",
+    reason: "the search visits up to 2^16 rows",
+};
+
 /// Misère play of a sum of different games is searched over the whole sum.
 pub const MISERE_SUM_SEARCH: Limit = Limit {
     name: "misère search of sums",
@@ -399,6 +415,8 @@ pub const ALL: &[Limit] = &[
     MISERE_QUOTIENT_HEAPS,
     MISERE_QUOTIENT_ORDER,
     MISERE_TURTLES_SEARCH,
+    MISERE_MOCK_TURTLES_SEARCH,
+    MISERE_RULER_SEARCH,
     MISERE_SUM_SEARCH,
     SEARCH_BRANCHING,
     PLAY_LOOKAHEAD,

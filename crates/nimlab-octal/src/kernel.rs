@@ -186,18 +186,12 @@ impl Marks {
         }
     }
 
-    /// The set's values below `cap` (a multiple of 64) as bits, 64 to a word of `out`.
+    /// The set's values below `out.len()`: `out[v]` is the returned generation iff v is
+    /// in the set.
     #[inline(always)]
-    pub(crate) fn bits_below(&self, cap: usize, out: &mut [u64]) {
-        let generation = self.generation;
-        for (word, stamps) in out.iter_mut().zip(self.stamp[..cap].chunks_exact(64)) {
-            let stamps: &[u8; 64] = stamps.try_into().expect("64 stamps");
-            let mut bits = 0u64;
-            for (i, &stamp) in stamps.iter().enumerate() {
-                bits |= u64::from(stamp == generation) << i;
-            }
-            *word = bits;
-        }
+    pub(crate) fn copy_below(&self, out: &mut [u8]) -> u8 {
+        out.copy_from_slice(&self.stamp[..out.len()]);
+        self.generation
     }
 
     /// The least value not in the set; at most [`Marks::bound`].
@@ -376,7 +370,9 @@ fn mark_takes_and_three_splits(rules: &Rules, view: &View, marks: &mut Marks) {
 
 /// Remove from `missing` (values not in `marks`) every value g(a) ^ g(rest − a) for a
 /// in first..=last (last within the view's reach), block by block, until none is left;
-/// the first a not scanned (last + 1 when every pair was).
+/// the first a not scanned (last + 1 when every pair was). While many values are
+/// sought, or always if `mark_all`, every pair's value is marked; once few are, they
+/// are compared with each block instead, and only those are taken out of `missing`.
 #[inline(always)]
 pub(crate) fn find_in_pairs(
     view: &View,
@@ -385,14 +381,15 @@ pub(crate) fn find_in_pairs(
     last: usize,
     missing: &mut Vec<u16>,
     marks: &mut Marks,
+    mark_all: bool,
 ) -> usize {
     let mut buffer = [0u16; BLOCK];
     let mut a = first;
     while a <= last && !missing.is_empty() {
-        if missing.len() > FEW {
+        if missing.len() > FEW || mark_all {
             // Many values sought: mark pairs (one store each), a block for every FEW
             // values sought, then look the values up.
-            let end = (a + BLOCK * (missing.len() / FEW) - 1).min(last);
+            let end = (a + BLOCK * (missing.len() / FEW).max(1) - 1).min(last);
             marks.mark_pairs(view, rest, a, end, 0);
             missing.retain(|&m| !marks.contains(m));
             a = end + 1;
@@ -608,7 +605,7 @@ with_avx2! {
             let rest = n - k;
             let last = last_first_part(rest, rules.unequal_parts);
             let reach = last.min(view.pair_reach(rest));
-            find_in_pairs(view, 1, rest, reach, &mut missing, marks);
+            find_in_pairs(view, 1, rest, reach, &mut missing, marks, false);
             found_all = missing.is_empty();
             if !found_all && reach < last {
                 unkept = Some(first_unkept_pair(view, rest, reach));

@@ -286,3 +286,37 @@ fn too_many_values_is_a_typed_error_naming_the_memory() {
         Err(SolveError::TooLarge { .. })
     ));
 }
+
+/// Every thread count gives the values of one thread on every octal code of up to
+/// three digits (and 4.xyz, and Grundy's game), by the sparse method from heap 1,024
+/// on, so that the threads' scans meet every kind of value: a measurement of a few
+/// minutes, run by hand (`cargo test --release -- --ignored`).
+#[test]
+#[ignore = "minutes of work; the proptest above samples the same property"]
+fn threads_give_the_values_of_one_thread_on_every_short_code() {
+    let len = 8000;
+    let codes = (0..512).flat_map(|digits: u32| {
+        let text = format!("{}{}{}", digits / 64, digits / 8 % 8, digits % 8);
+        ["0.", "4."].map(|lead| Rules::octal(&format!("{lead}{text}")))
+    });
+    let mut checked = 0;
+    for rules in codes.filter_map(Result::ok).chain([Rules::grundys_game()]) {
+        if rules.split_two().is_empty() {
+            continue;
+        }
+        for method in [Method::Sparse, Method::Auto] {
+            let one = run(&rules, method, len);
+            for threads in [2, 3, 4, 7] {
+                let mut solver = Solver::with_method(rules.clone(), method);
+                solver.set_threads(threads);
+                assert_eq!(
+                    solver.advance(len).unwrap(),
+                    &one[..],
+                    "{rules} {method:?} {threads} threads"
+                );
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked > 700, "{checked}");
+}

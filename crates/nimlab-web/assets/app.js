@@ -1,21 +1,22 @@
 // nimlab's page: plays any game of the registry through the JSON API, draws the
 // board the server describes, and explores nim-sequences. All the game logic is on
 // the server; the page draws what it is sent and turns clicks into the moves listed.
-// The modules: js/api.js (requests), js/board.js (boards), js/play.js (a match),
-// js/guide.js (how to play), js/explore.js (plots), js/dom.js (helpers).
+// The modules: js/api.js (requests and their failures), js/board.js (boards),
+// js/builder.js (the move builder), js/play.js (a match), js/chart.js (its
+// timeline), js/link.js (the address), js/guide.js (how to play), js/explore.js
+// (plots), js/dom.js (helpers).
 
 import { $ } from "./js/dom.js";
-import { createApi } from "./js/api.js";
+import { createApi, wordsOf } from "./js/api.js";
 import { createExplorer } from "./js/explore.js";
 import { showGuide } from "./js/guide.js";
+import { exploreFragment, playFragment, readAddress } from "./js/link.js";
 import { createPlayer } from "./js/play.js";
-
-function showError(where, error) {
-  $(where).textContent = error ? String(error.message || error) : "";
-}
 
 /** The largest graph file the page loads: a request's body is at most 1 MiB. */
 const GRAPH_FILE_BYTES = 1 << 20;
+/** The largest game record the page opens (the limit `nimlab review` reads). */
+const RECORD_FILE_BYTES = 16 << 20;
 
 /** Whether a spec plays on a graph sent with the request (the graph field). */
 const onGraph = (spec) => /(^|\+)\s*(dag|graph)(\s*$|\s*[:+])/.test(spec);
@@ -23,27 +24,66 @@ const onGraph = (spec) => /(^|\+)\s*(dag|graph)(\s*$|\s*[:+])/.test(spec);
 function main(api, families) {
   const familyOf = (spec) => families.find((f) => f.name === spec.split(":")[0].trim());
   const chosenSpec = () => $("game-spec").value.trim() || $("game-menu").value;
+  const chosenGraph = () => (onGraph(chosenSpec()) ? $("graph").value.trim() : null);
 
   /** The address holds the page's state, so that a copied link reproduces it. */
   function changed() {
-    const params = new URLSearchParams();
+    let fragment = "";
     if (!$("explore-section").hidden) {
-      params.set("tab", "explore");
-      params.set("game", $("sequence-game").value.trim());
-      params.set("upto", $("sequence-upto").value.trim());
+      fragment = exploreFragment(explorer.state());
+      document.title = `Explore: ${explorer.state().game} — nimlab`;
     } else {
-      player.link(params);
-      if ($("show-analysis").checked && player.started()) params.set("analysis", "1");
+      const game = player.game();
+      if (game) fragment = playFragment(game, { analysis: $("show-analysis").checked, chart: $("chart-kind").value });
+      else document.title = "nimlab";
     }
-    history.replaceState(null, "", `?${params}`);
+    history.replaceState(null, "", fragment ? `${location.pathname}#${fragment}` : location.pathname);
+    pending();
+  }
+
+  /** Say when the form names another game than the one being played: it is
+   * pending until Start. */
+  function pending() {
+    const m = player.playing();
+    const note = $("pending");
+    if (!m || $("play-section").hidden) {
+      note.hidden = true;
+      return;
+    }
+    const spec = chosenSpec();
+    const misere = $("misere").checked;
+    const differs = spec !== m.spec || misere !== m.misere || (onGraph(spec) && chosenGraph() !== m.graph);
+    note.hidden = !differs;
+    if (differs) {
+      const chosen = `${spec}${misere ? ", misère" : ""}`;
+      const played = `${m.spec}${m.misere ? ", misère" : ""}`;
+      note.textContent = `Not started yet: ${chosen}. Press Start to play it; until then the board and "How to play" are about the game being played, ${played}.`;
+    }
   }
 
   const player = createPlayer(api, {
     changed,
-    showError: (error) => showError("error", error),
+    startError: (words) => {
+      $("error").textContent = words;
+    },
     analysisShown: () => $("show-analysis").checked,
+    chartKind: () => $("chart-kind").value,
+    opened: showForm,
+    playing: (m) => {
+      guide({ game: m.spec, misere: m.misere, ...(m.graph !== null ? { graph: m.graph } : {}) });
+      pending();
+    },
   });
-  const explorer = createExplorer(api, changed);
+  const explorer = createExplorer(api, {
+    changed,
+    playHeap: (spec, heap) => {
+      showTab("play");
+      $("game-spec").value = spec;
+      gameChosen();
+      $("start-position").value = heap;
+      start();
+    },
+  });
 
   function gameRequest() {
     const spec = chosenSpec();
@@ -52,65 +92,105 @@ function main(api, families) {
     return body;
   }
 
-  function guide() {
-    showGuide(api, gameRequest()).catch(() => {
-      $("guide").hidden = true; // a spec being typed: no guide until it is a game
+  let guideShown = 0; // counts guides asked for: an earlier answer is dropped
+  /** Show how to play `game` (a request body: game, misere, graph). */
+  function guide(game) {
+    const mine = ++guideShown;
+    showGuide(api, game, () => mine === guideShown).catch(() => {
+      if (mine === guideShown) $("guide").hidden = true; // a spec being typed: no guide until it is a game
     });
   }
 
-  function gameChosen() {
+  /** The form shows the settings of match `m` (a record opened). */
+  function showForm(m) {
+    $("game-spec").value = m.spec;
+    $("start-position").value = m.trail[0].position;
+    $("misere").checked = m.misere;
+    if (m.graph !== null) $("graph").value = m.graph;
+    $("mode").value = m.mode;
+    $("first-player").value = m.first;
+    if ([...$("level").options].some((o) => o.value === String(m.level))) $("level").value = String(m.level);
+    showFields();
+    const family = m.spec.includes("+") ? null : familyOf(m.spec);
+    $("game-menu").value = family ? family.example : "";
+  }
+
+  function showFields() {
     const spec = chosenSpec();
     $("graph-field").hidden = !onGraph(spec);
     $("graph-file-field").hidden = !onGraph(spec);
     $("pace-field").hidden = $("mode").value !== "watch";
     $("first-field").hidden = $("mode").value !== "computer";
     $("level-field").hidden = $("mode").value !== "computer";
+  }
+
+  function gameChosen() {
+    const spec = chosenSpec();
+    showFields();
     const family = spec.includes("+") ? null : familyOf(spec);
     $("game-menu").value = family ? family.example : "";
     if (family && !$("game-spec").value.trim()) $("start-position").value = family.example_position;
     else if (family && family.example === spec) $("start-position").value = family.example_position;
-    guide();
+    // Before a game is played the guide previews the one chosen; then it stays with
+    // the game being played, and the choice is pending until Start.
+    if (!player.playing()) guide(gameRequest());
+    pending();
   }
 
-  function start(event) {
-    if (event) event.preventDefault();
-    const spec = chosenSpec();
-    const graph = onGraph(spec) ? $("graph").value.trim() : null;
-    guide();
-    return player.start({
-      spec,
-      graph,
+  function settingsOfForm() {
+    return {
+      spec: chosenSpec(),
+      graph: chosenGraph(),
       position: $("start-position").value.trim(),
       misere: $("misere").checked,
       mode: $("mode").value,
       first: $("first-player").value,
       level: Number($("level").value),
       pace: Number($("pace").value),
-    });
+    };
+  }
+
+  function start(event) {
+    if (event) event.preventDefault();
+    return player.start(settingsOfForm());
   }
 
   /** A graph file chosen by the person fills the graph field (no bigger than a
    * request's body may be: MAX_BODY_BYTES on the server). */
   async function graphFileChosen() {
-    showError("error");
+    $("error").textContent = "";
     const file = $("graph-file").files[0];
     if (!file) return;
     if (file.size > GRAPH_FILE_BYTES) {
-      showError("error", `${file.name} has ${file.size} bytes; the server reads a graph of at most ${GRAPH_FILE_BYTES} bytes.`);
+      $("error").textContent = `${file.name} has ${file.size} bytes; the server reads a graph of at most ${GRAPH_FILE_BYTES} bytes.`;
       return;
     }
     $("graph").value = (await file.text()).trim();
-    guide();
+    gameChosen();
+  }
+
+  /** "Open game": a record saved by the page or by `nimlab play --record`. */
+  async function recordChosen() {
+    $("error").textContent = "";
+    const file = $("open-game").files[0];
+    if (!file) return;
+    if (file.size > RECORD_FILE_BYTES) {
+      $("error").textContent = `${file.name} has ${file.size} bytes; a game record has at most ${RECORD_FILE_BYTES}.`;
+      return;
+    }
+    const text = await file.text();
+    $("open-game").value = "";
+    await player.open(text);
   }
 
   async function randomStart() {
-    showError("error");
+    $("error").textContent = "";
     try {
       const answer = await api.call("/api/random-start", gameRequest());
       $("start-position").value = answer.position;
       await start();
     } catch (error) {
-      showError("error", error);
+      $("error").textContent = `No random start came: ${wordsOf(error).charAt(0).toLowerCase()}${wordsOf(error).slice(1)}`;
     }
   }
 
@@ -121,32 +201,41 @@ function main(api, families) {
     $("tab-play").setAttribute("aria-pressed", String(play));
     $("tab-explore").setAttribute("aria-pressed", String(!play));
     if (!play) explorer.shown();
+    else player.redraw();
     changed();
   }
 
   /** Start what the address asks for, if anything. */
   function followLink() {
-    const params = new URLSearchParams(location.search);
-    const spec = params.get("game");
-    if (params.get("tab") === "explore") {
-      if (spec) $("sequence-game").value = spec;
-      if (params.get("upto")) $("sequence-upto").value = params.get("upto");
-      showTab("explore");
-      if (spec) explorer.plotSequence();
-      return;
-    }
-    if (!spec) {
+    const asked = readAddress(location);
+    if (!asked) {
       gameChosen();
       return;
     }
-    $("game-spec").value = spec;
-    if (params.get("graph") !== null) $("graph").value = params.get("graph");
-    if (["computer", "people", "watch"].includes(params.get("mode"))) $("mode").value = params.get("mode");
-    $("misere").checked = params.get("misere") === "1";
-    $("show-analysis").checked = params.get("analysis") === "1";
-    gameChosen();
-    if (params.get("position") !== null) $("start-position").value = params.get("position");
-    start();
+    if (asked.tab === "explore") {
+      if (asked.game) $("sequence-game").value = asked.game;
+      if (asked.upto) $("sequence-upto").value = asked.upto;
+      showTab("explore");
+      if (asked.game) explorer.plotSequence(null, { from: asked.from, to: asked.to });
+      return;
+    }
+    const game = asked.game;
+    $("game-spec").value = game.spec;
+    $("misere").checked = game.misere;
+    $("mode").value = game.mode;
+    $("first-player").value = game.first;
+    $("show-analysis").checked = asked.analysis;
+    $("chart-kind").value = asked.chart;
+    if (game.graph !== null) $("graph").value = game.graph;
+    showFields();
+    $("start-position").value = game.start;
+    if (onGraph(game.spec) && game.graph === null) {
+      // The example graph in the field is not the one the link's game was played on.
+      $("error").textContent = `This link names ${game.spec}, a game played on a graph, but not the graph: paste the graph into the field below and press Start.`;
+      guide(gameRequest());
+      return;
+    }
+    player.start({ ...settingsOfForm(), graph: game.graph, level: game.level, pace: game.pace, moves: game.moves, redo: game.redo });
   }
 
   for (const family of families) {
@@ -165,24 +254,41 @@ function main(api, families) {
   });
   $("game-spec").addEventListener("change", gameChosen);
   $("mode").addEventListener("change", gameChosen);
-  $("misere").addEventListener("change", guide);
+  $("misere").addEventListener("change", gameChosen);
+  $("graph").addEventListener("change", gameChosen);
   $("setup").addEventListener("submit", start);
   $("random-start").addEventListener("click", randomStart);
   $("graph-file").addEventListener("change", graphFileChosen);
+  $("open-game").addEventListener("change", recordChosen);
   $("show-analysis").addEventListener("change", () => {
+    player.redraw();
+    changed();
+  });
+  $("chart-kind").addEventListener("change", () => {
     player.redraw();
     changed();
   });
   $("undo").addEventListener("click", player.undo);
   $("redo").addEventListener("click", player.redo);
   $("pause").addEventListener("click", player.pause);
+  $("retry").addEventListener("click", player.retry);
+  $("two-people").addEventListener("click", player.twoPeople);
+  $("review").addEventListener("click", player.review);
+  $("save-game").addEventListener("click", player.save);
   $("typed-move").addEventListener("submit", player.typedMove);
   $("cancel").addEventListener("click", api.cancelAll);
-  $("sequence-form").addEventListener("submit", explorer.plotSequence);
   $("tab-play").addEventListener("click", () => showTab("play"));
   $("tab-explore").addEventListener("click", () => showTab("explore"));
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape") player.clearSelection();
+  });
+  // Plots are drawn at their width in pixels: again when it changes.
+  let width = window.innerWidth;
+  window.addEventListener("resize", () => {
+    if (window.innerWidth === width) return;
+    width = window.innerWidth;
+    player.redraw();
+    explorer.redraw();
   });
   followLink();
   // For measurements: the page is ready to use from here.
@@ -195,4 +301,6 @@ const api = createApi((shown) => {
 api
   .call("/api/games")
   .then((families) => main(api, families))
-  .catch((error) => showError("error", error));
+  .catch((error) => {
+    $("error").textContent = `The page could not load the games: ${wordsOf(error).charAt(0).toLowerCase()}${wordsOf(error).slice(1)} Reload the page to try again.`;
+  });

@@ -12,12 +12,18 @@ use axum::response::IntoResponse;
 use axum::response::Response;
 use nimlab_core::heap::losing::losing_heaps;
 use nimlab_core::limits::MOVES_REMOTENESS_SEARCH;
-use nimlab_core::protocol::board::Clicks;
+use nimlab_core::protocol::board::{Board, Clicks};
 use nimlab_core::protocol::policy::drawn_by_repetition;
+use nimlab_core::protocol::{MoveValues, TextMove};
 use nimlab_core::registry::FAMILIES;
-use nimlab_core::report::{AnalysisReport, MovesReport};
-use nimlab_core::{AnyPosition, Budget, Convention, Error, InputError, Outcome, Ruleset};
+use nimlab_core::report::record::{Record, RecordedMove, Replay, player_named};
+use nimlab_core::report::review::{PlayedMove, review as review_game};
+use nimlab_core::report::{AnalysisReport, ErrorReport, MoveReport, MovesReport};
+use nimlab_core::{
+    Analysis, AnyMove, AnyPosition, Budget, Convention, Error, InputError, Nat, Outcome, Ruleset,
+};
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -25,9 +31,12 @@ use std::time::Duration;
 const MODULES: &[(&str, &str)] = &[
     ("api.js", include_str!("../assets/js/api.js")),
     ("board.js", include_str!("../assets/js/board.js")),
+    ("builder.js", include_str!("../assets/js/builder.js")),
+    ("chart.js", include_str!("../assets/js/chart.js")),
     ("dom.js", include_str!("../assets/js/dom.js")),
     ("explore.js", include_str!("../assets/js/explore.js")),
     ("guide.js", include_str!("../assets/js/guide.js")),
+    ("link.js", include_str!("../assets/js/link.js")),
     ("play.js", include_str!("../assets/js/play.js")),
 ];
 
@@ -43,6 +52,9 @@ pub(crate) async fn module(Path(name): Path<String>) -> Response {
 /// ("wins in 7"): beyond, the moves are answered without their remoteness, so that a
 /// position shows at once.
 pub const PAGE_REMOTENESS_MILLISECONDS: u64 = 60;
+
+/// The largest position, in words of memory, whose moves' remoteness is searched.
+const REMOTENESS_WORDS: usize = 64;
 
 /// The work and time the guide spends looking for a plain rule (see [`guide`]).
 const PLAIN_RULE_WORK: u64 = 100_000;
@@ -72,7 +84,8 @@ impl GameRequest {
 }
 
 /// A position to show: the game, the position, and the positions played before it
-/// (the start first), which decide a draw by repetition.
+/// (the start first), which decide a draw by repetition in a game whose positions can
+/// repeat (the others ignore them).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct PositionRequest {
@@ -84,23 +97,107 @@ pub(crate) struct PositionRequest {
     max_moves: Option<usize>,
     #[serde(default)]
     history: Vec<String>,
+    /// A move to make from `position` first, as a person types it: it is checked
+    /// against the rules (not against the moves listed), and the answer is about the
+    /// position it leaves, `position` then being the last of the history.
+    #[serde(rename = "move")]
+    play: Option<String>,
+    /// Whether to analyze the position (by default): without, the moves are listed
+    /// without their values, for two people playing a start the computer cannot
+    /// analyze.
+    #[serde(default = "yes")]
+    analyze: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// A listed move: its values when the position was analyzed, else its words alone.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Listed {
+    Valued(MoveReport),
+    Plain { text: String, description: String },
+}
+
+/// A move made: as it is typed, and in words.
+#[derive(Serialize)]
+struct Played {
+    text: String,
+    description: String,
 }
 
 /// Everything the page shows of a position.
 #[derive(Serialize)]
-struct PositionReport {
-    /// The legal moves (winning moves first), the board and the position.
-    #[serde(flatten)]
-    moves: MovesReport,
+pub(crate) struct PositionReport {
+    game: String,
+    /// The position, in canonical syntax.
+    position: String,
+    /// How many legal moves there are in all.
+    count: Value,
+    /// The first legal moves, winning moves first when analyzed.
+    moves: Vec<Listed>,
+    /// Whether fewer moves are listed than asked for, as their text would be too long.
+    text_limited: bool,
     /// How each listed move is made on the board, in the order of `moves`.
     clicks: Vec<Clicks>,
-    /// Who wins, and why.
-    analysis: AnalysisReport,
+    /// The position drawn.
+    board: Board,
+    /// How to type a move here, with an example.
+    move_syntax: String,
+    /// Who wins, and why; absent when the position could not be analyzed.
+    analysis: Option<AnalysisReport>,
+    /// Why the position was not analyzed, when it was asked to be: "too-large",
+    /// "no-known-value", "undefined" or "out-of-time" (the page says it in words).
+    unanalyzed: Option<&'static str>,
+    /// How many more moves the game lasts with best play on both sides, when every
+    /// move's is known.
+    remoteness: Option<u32>,
+    /// Whether positions of this game can repeat (the page then sends the history).
+    repeats: bool,
+    /// The move made first, when the request asked for one.
+    played: Option<Played>,
     /// Whether the game has ended: no move is left, or the position has repeated.
     over: bool,
     /// When it has ended: "mover" if the player to move has won, "other" if the
     /// player who made the last move has, "draw" for a draw by repetition.
     result: Option<&'static str>,
+}
+
+/// A count as JSON: a number up to 2^53, a decimal string beyond (as the core's
+/// reports write numbers).
+fn json_count(n: &Nat) -> Value {
+    match nimlab_core::num::to_u64(n) {
+        Some(small) if small <= 1 << 53 => Value::from(small),
+        _ => Value::from(n.to_string()),
+    }
+}
+
+/// The game and convention of a request, and its positions read: the history, then
+/// the position now.
+struct Reading {
+    game: Arc<dyn Ruleset>,
+    convention: Convention,
+    played: Vec<AnyPosition>,
+}
+
+fn read_history(game: &dyn Ruleset, history: &[String]) -> Result<Vec<AnyPosition>, Error> {
+    if history.len() > MAX_HISTORY {
+        return Err(InputError::invalid(
+            "history",
+            &history.len().to_string(),
+            format!("at most {MAX_HISTORY} earlier positions"),
+        )
+        .into());
+    }
+    if !game.repeats() {
+        return Ok(Vec::new());
+    }
+    Ok(history
+        .iter()
+        .map(|text| game.parse_position(text))
+        .collect::<Result<Vec<AnyPosition>, _>>()?)
 }
 
 pub(crate) async fn position(
@@ -110,53 +207,132 @@ pub(crate) async fn position(
     answer(&state, request, |request, budget| {
         let game = resolve(&request.game, request.graph.as_deref(), budget)?;
         let convention = Convention::misere_if(request.misere);
-        if request.history.len() > MAX_HISTORY {
-            return Err(InputError::invalid(
-                "history",
-                &request.history.len().to_string(),
-                format!("at most {MAX_HISTORY} earlier positions"),
-            )
-            .into());
-        }
-        let position = game.parse_position(&request.position)?;
-        let mut played = request
-            .history
-            .iter()
-            .map(|text| game.parse_position(text))
-            .collect::<Result<Vec<AnyPosition>, _>>()?;
+        let mut played = read_history(game.as_ref(), &request.history)?;
+        let before = game.parse_position(&request.position)?;
+        let (position, made) = match &request.play {
+            Some(text) => {
+                if game.is_over(&before) {
+                    return Err(
+                        InputError::invalid("move", text, "no move: the game is over").into(),
+                    );
+                }
+                let play = game.parse_move(&before, text)?;
+                let made = game.text_move(&before, &play);
+                played.push(before.clone());
+                (
+                    game.apply(&before, &play),
+                    Some(Played {
+                        text: made.text,
+                        description: made.action,
+                    }),
+                )
+            }
+            None => (before, None),
+        };
         played.push(position.clone());
-        let max_moves = request.max_moves.unwrap_or(MAX_LISTED_MOVES);
-        report(
-            game.as_ref(),
-            &position,
-            &played,
+        let reading = Reading {
+            game,
             convention,
-            max_moves,
-            budget,
-        )
+            played,
+        };
+        let max_moves = request.max_moves.unwrap_or(MAX_LISTED_MOVES);
+        let mut report = report(&reading, max_moves, request.analyze, budget)?;
+        report.played = made;
+        Ok(report)
     })
     .await
 }
 
+/// Whether an analysis failed for a reason the position itself gives (too large,
+/// no known value, no answer, out of its time), so that the game can still be played
+/// without it; the kind, as [`ErrorReport`] names it.
+fn beyond_analysis(error: &Error) -> Option<&'static str> {
+    match error {
+        Error::TooLarge(_) | Error::NoKnownValue(_) | Error::Undefined(_) | Error::OutOfTime(_) => {
+            Some(ErrorReport::from(error).error)
+        }
+        Error::Input(_) | Error::Cancelled(_) => None,
+    }
+}
+
+/// The characters of moves' text one position's answer lists at most, a share of
+/// [`LISTED_TEXT`](nimlab_core::limits::LISTED_TEXT): the page draws what it lists.
+const PAGE_LISTED_TEXT: usize = 1 << 19;
+
+/// How long the analysis of a position may take before it is given up and the moves
+/// are listed without values (the request's deadline is [`super::REQUEST_SECONDS`]).
+const ANALYSIS_SECONDS: u64 = 3;
+
+/// The report of the last position of `reading.played`.
 fn report(
-    game: &dyn Ruleset,
-    position: &AnyPosition,
-    played: &[AnyPosition],
-    convention: Convention,
+    reading: &Reading,
     max_moves: usize,
+    analyze: bool,
     budget: &Budget,
 ) -> Result<PositionReport, Error> {
-    let max_moves = max_moves.min(MAX_LISTED_MOVES);
-    let remoteness = budget
-        .narrowed(MOVES_REMOTENESS_SEARCH.value)
-        .with_timeout(Duration::from_millis(PAGE_REMOTENESS_MILLISECONDS));
-    let values = game.move_list_within(position, convention, max_moves, budget, &remoteness)?;
-    let clicks = values
-        .moves
+    let Reading {
+        game,
+        convention,
+        played,
+    } = reading;
+    let (game, convention) = (game.as_ref(), *convention);
+    let position = played.last().expect("the position now");
+    // Each move is listed with its words, about as long as the position: a huge
+    // position lists few (it is played by typing or with the page's move builder).
+    let listable = PAGE_LISTED_TEXT / (40 * game.size(position)).max(1);
+    let asked = max_moves.min(MAX_LISTED_MOVES);
+    let max_moves = asked.min(listable);
+    let cut = listable < asked;
+    let analyzed = if analyze {
+        let within = budget
+            .narrowed(u64::MAX)
+            .with_timeout(Duration::from_secs(ANALYSIS_SECONDS));
+        match analyzed(game, position, convention, max_moves, &within) {
+            Ok(found) => Ok(found),
+            Err(error) => Err(beyond_analysis(&error).ok_or(error)?),
+        }
+    } else {
+        Err("not-asked")
+    };
+    let (moves, plays, count, text_limited, analysis, remoteness, unanalyzed) = match analyzed {
+        Ok((values, analysis)) => {
+            let remoteness = position_remoteness(&values, analysis.outcome, game.is_over(position));
+            let plays: Vec<AnyMove> = values.moves.iter().map(|v| v.play.clone()).collect();
+            let listed = MovesReport::new(game, position, convention, values, false);
+            let moves = listed.moves.into_iter().map(Listed::Valued).collect();
+            let analysis = AnalysisReport::new(game, position, analysis, false);
+            (
+                moves,
+                plays,
+                listed.count,
+                listed.text_limited,
+                Some(analysis),
+                remoteness,
+                None,
+            )
+        }
+        Err(why) => {
+            let (plays, complete) = game.legal_moves(position, max_moves);
+            let count = if complete {
+                Nat::from(plays.len())
+            } else {
+                game.move_count(position)
+            };
+            let moves = plays
+                .iter()
+                .map(|play| Listed::Plain {
+                    text: game.move_text(position, play),
+                    description: game.describe_move(position, play),
+                })
+                .collect();
+            let unanalyzed = (why != "not-asked").then_some(why);
+            (moves, plays, count, cut, None, None, unanalyzed)
+        }
+    };
+    let clicks = plays
         .iter()
-        .map(|value| game.clicks(position, &value.play))
+        .map(|play| game.clicks(position, play))
         .collect();
-    let analysis = game.analyze(position, convention, 0, budget)?;
     let no_move = game.is_over(position);
     let drawn = !no_move && drawn_by_repetition(game, played);
     let result = if no_move {
@@ -169,12 +345,487 @@ fn report(
         drawn.then_some("draw")
     };
     Ok(PositionReport {
-        moves: MovesReport::new(game, position, convention, values, true),
+        game: game.spec(),
+        position: game.format_position(position),
+        count: json_count(&count),
+        moves,
+        text_limited,
         clicks,
-        analysis: AnalysisReport::new(game, position, analysis, true),
+        board: game.board(position),
+        move_syntax: game.move_syntax(position),
+        analysis,
+        unanalyzed,
+        remoteness,
+        repeats: game.repeats(),
+        played: None,
         over: result.is_some(),
         result,
     })
+}
+
+/// The values of the first `max_moves` moves (with their remoteness, searched
+/// briefly) and the analysis of `position`.
+fn analyzed(
+    game: &dyn Ruleset,
+    position: &AnyPosition,
+    convention: Convention,
+    max_moves: usize,
+    budget: &Budget,
+) -> Result<(MoveValues<AnyMove>, Analysis<AnyMove>), Error> {
+    // The search counts positions, not their bytes: positions of huge numbers are
+    // not searched (their game is far too long to search anyway).
+    let searched = if game.size(position) <= REMOTENESS_WORDS {
+        MOVES_REMOTENESS_SEARCH.value
+    } else {
+        0
+    };
+    let remoteness = budget
+        .narrowed(searched)
+        .with_timeout(Duration::from_millis(PAGE_REMOTENESS_MILLISECONDS));
+    let values = game.move_list_within(position, convention, max_moves, budget, &remoteness)?;
+    let analysis = game.analyze(position, convention, 0, budget)?;
+    Ok((values, analysis))
+}
+
+/// The remoteness of a position from its moves' values, when every move is listed
+/// with its remoteness: 0 at the end; from a won position, one more than the least of
+/// the winning moves'; from a lost one, one more than the greatest.
+fn position_remoteness(values: &MoveValues<AnyMove>, outcome: Outcome, over: bool) -> Option<u32> {
+    if over {
+        return Some(0);
+    }
+    if values.count != values.moves.len() as u64 {
+        return None;
+    }
+    let all: Option<Vec<(Outcome, u32)>> = values
+        .moves
+        .iter()
+        .map(|v| v.remoteness.map(|r| (v.after, r)))
+        .collect();
+    let all = all?;
+    let best = match outcome {
+        Outcome::N => all
+            .iter()
+            .filter(|(after, _)| *after == Outcome::P)
+            .map(|(_, r)| *r)
+            .min(),
+        Outcome::P => all.iter().map(|(_, r)| *r).max(),
+        Outcome::D => None,
+    };
+    best.map(|r| r + 1)
+}
+
+/// A game sent whole: its start and moves (as typed), or a game record's text (what
+/// "Open game" reads), with the names of who made each move.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct GameSent {
+    game: Option<String>,
+    #[serde(default)]
+    misere: bool,
+    graph: Option<String>,
+    start: Option<String>,
+    #[serde(default)]
+    moves: Vec<String>,
+    /// Who made each move, as a record names players
+    /// ([`PLAYER_NAMES`](nimlab_core::report::record::PLAYER_NAMES)).
+    #[serde(default)]
+    players: Vec<String>,
+    /// A game record's text, instead of the fields above.
+    record: Option<String>,
+    max_moves: Option<usize>,
+    /// How many of the moves are played in the position reported (all by default):
+    /// the others are taken back, to be made again.
+    shown: Option<usize>,
+}
+
+/// One move of a game replayed.
+#[derive(Serialize)]
+struct Step {
+    text: String,
+    description: String,
+    /// The position it leaves.
+    position: String,
+    /// Who made it, as a record names players.
+    by: Option<String>,
+}
+
+/// What the page charts of a position.
+#[derive(Serialize)]
+struct Values {
+    outcome: Option<&'static str>,
+    grundy: Option<Value>,
+    remoteness: Option<u32>,
+}
+
+/// A game replayed: the start and every move checked against the rules, the values
+/// of every position for the chart, and the last position's report.
+#[derive(Serialize)]
+struct ReplayReport {
+    /// The spec as sent or recorded.
+    game: String,
+    misere: bool,
+    graph: Option<String>,
+    start: String,
+    steps: Vec<Step>,
+    /// The start's values, then those of the position after each move.
+    values: Vec<Values>,
+    /// The record's winner, for a record.
+    winner: Option<String>,
+    report: PositionReport,
+}
+
+/// A game sent, read and checked.
+struct GameRead {
+    spec: String,
+    graph: Option<String>,
+    reading: Reading,
+    /// Each move and who made it (`None` when not said).
+    moves: Vec<(TextMove, Option<String>)>,
+    winner: Option<String>,
+}
+
+/// How long the values of a replayed game's positions may take, beyond which the
+/// chart shows what was found.
+const REPLAY_VALUES_MILLISECONDS: u64 = 1500;
+
+/// Read a game sent: every move checked against the rules, from the position before
+/// it, and none after the game is over.
+fn read_game(sent: &GameSent, budget: &Budget) -> Result<GameRead, Error> {
+    if let Some(text) = &sent.record {
+        let record = Record::from_json(text, "the game opened")?;
+        let graph = record.graph.clone().or_else(|| sent.graph.clone());
+        let game = resolve(&record.game, graph.as_deref(), budget)?;
+        let Replay {
+            convention,
+            start,
+            moves,
+        } = record.replay(game.as_ref())?;
+        check_length(moves.len())?;
+        let mut played = vec![start];
+        let mut texts = Vec::with_capacity(moves.len());
+        for (index, (made, recorded)) in moves.into_iter().zip(&record.moves).enumerate() {
+            let before = played.last().expect("the start");
+            check_not_over(game.as_ref(), &played, index)?;
+            let play = game
+                .move_to(before, &made.position)
+                .expect("checked by the replay");
+            texts.push((game.text_move(before, &play), Some(recorded.by.clone())));
+            played.push(made.position);
+        }
+        return Ok(GameRead {
+            spec: record.game,
+            graph,
+            reading: Reading {
+                game,
+                convention,
+                played,
+            },
+            moves: texts,
+            winner: record.winner,
+        });
+    }
+    let spec = sent
+        .game
+        .clone()
+        .ok_or_else(|| InputError::missing("game", "a game's spec, or a record"))?;
+    let game = resolve(&spec, sent.graph.as_deref(), budget)?;
+    check_length(sent.moves.len())?;
+    if !sent.players.is_empty() && sent.players.len() != sent.moves.len() {
+        return Err(InputError::invalid(
+            "players",
+            &sent.players.len().to_string(),
+            format!("one player for each of the {} moves", sent.moves.len()),
+        )
+        .into());
+    }
+    for name in &sent.players {
+        player_named(name)?;
+    }
+    let start = sent
+        .start
+        .as_deref()
+        .ok_or_else(|| InputError::missing("start", "the start position"))?;
+    let mut played = vec![game.parse_position(start)?];
+    let mut texts = Vec::with_capacity(sent.moves.len());
+    for (index, text) in sent.moves.iter().enumerate() {
+        check_not_over(game.as_ref(), &played, index)?;
+        let before = played.last().expect("the start");
+        let play = game.parse_move(before, text).map_err(|error| {
+            InputError::invalid(
+                format!("move {}", index + 1),
+                text,
+                format!(
+                    "a legal move from {}: {error}",
+                    game.format_position(before)
+                ),
+            )
+        })?;
+        let after = game.apply(before, &play);
+        texts.push((
+            game.text_move(before, &play),
+            sent.players.get(index).cloned(),
+        ));
+        played.push(after);
+    }
+    Ok(GameRead {
+        spec,
+        graph: sent.graph.clone(),
+        reading: Reading {
+            game,
+            convention: Convention::misere_if(sent.misere),
+            played,
+        },
+        moves: texts,
+        winner: None,
+    })
+}
+
+fn check_length(moves: usize) -> Result<(), Error> {
+    if moves > MAX_HISTORY {
+        return Err(InputError::invalid(
+            "moves",
+            &moves.to_string(),
+            format!("at most {MAX_HISTORY} moves"),
+        )
+        .into());
+    }
+    Ok(())
+}
+
+/// An error if the game whose positions were `played` is over, so that move
+/// `index` (from 0) cannot be made.
+fn check_not_over(game: &dyn Ruleset, played: &[AnyPosition], index: usize) -> Result<(), Error> {
+    let now = played.last().expect("the start");
+    if game.is_over(now) || (game.repeats() && drawn_by_repetition(game, played)) {
+        return Err(InputError::invalid(
+            format!("move {}", index + 1),
+            &game.format_position(now),
+            "no move: the game is over",
+        )
+        .into());
+    }
+    Ok(())
+}
+
+pub(crate) async fn replay(
+    State(state): State<AppState>,
+    request: Result<Json<GameSent>, JsonRejection>,
+) -> Response {
+    answer(&state, request, |sent, budget| {
+        let read = read_game(sent, budget)?;
+        let Reading {
+            game,
+            convention,
+            played,
+        } = &read.reading;
+        let values_budget = budget
+            .narrowed(u64::MAX)
+            .with_timeout(Duration::from_millis(REPLAY_VALUES_MILLISECONDS));
+        let values = played
+            .iter()
+            .map(|position| position_values(game.as_ref(), position, *convention, &values_budget))
+            .collect();
+        let max_moves = sent.max_moves.unwrap_or(MAX_LISTED_MOVES);
+        let shown = sent.shown.unwrap_or(read.moves.len());
+        if shown > read.moves.len() {
+            return Err(InputError::invalid(
+                "shown",
+                &shown.to_string(),
+                format!("at most the {} moves sent", read.moves.len()),
+            )
+            .into());
+        }
+        let at = Reading {
+            game: game.clone(),
+            convention: *convention,
+            played: played[..=shown].to_vec(),
+        };
+        let report = report(&at, max_moves, true, budget)?;
+        let steps = read
+            .moves
+            .iter()
+            .zip(&played[1..])
+            .map(|((made, by), after)| Step {
+                text: made.text.clone(),
+                description: made.action.clone(),
+                position: game.format_position(after),
+                by: by.clone(),
+            })
+            .collect();
+        Ok(ReplayReport {
+            game: read.spec.clone(),
+            misere: *convention == Convention::Misere,
+            graph: read.graph.clone(),
+            start: game.format_position(&played[0]),
+            steps,
+            values,
+            winner: read.winner.clone(),
+            report,
+        })
+    })
+    .await
+}
+
+/// The outcome, Grundy value and remoteness of a position, as far as `budget` allows.
+fn position_values(
+    game: &dyn Ruleset,
+    position: &AnyPosition,
+    convention: Convention,
+    budget: &Budget,
+) -> Values {
+    let Ok(analysis) = game.analyze(position, convention, 0, budget) else {
+        return Values {
+            outcome: None,
+            grundy: None,
+            remoteness: None,
+        };
+    };
+    // The remoteness needs every move's: looked for in positions with few moves.
+    let remoteness = if game.is_over(position) {
+        Some(0)
+    } else if game.size(position) <= REMOTENESS_WORDS
+        && game.move_count(position) <= REPLAY_REMOTENESS_MOVES as u64
+    {
+        let search = budget
+            .narrowed(MOVES_REMOTENESS_SEARCH.value)
+            .with_timeout(Duration::from_millis(PAGE_REMOTENESS_MILLISECONDS));
+        game.move_list_within(
+            position,
+            convention,
+            REPLAY_REMOTENESS_MOVES,
+            budget,
+            &search,
+        )
+        .ok()
+        .and_then(|values| position_remoteness(&values, analysis.outcome, false))
+    } else {
+        None
+    };
+    Values {
+        outcome: Some(outcome_name(analysis.outcome)),
+        grundy: analysis.grundy.as_ref().map(json_count),
+        remoteness,
+    }
+}
+
+/// The most moves a position of a replayed game may have for its remoteness to be
+/// looked for.
+const REPLAY_REMOTENESS_MOVES: usize = 64;
+
+fn outcome_name(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::N => "N",
+        Outcome::P => "P",
+        Outcome::D => "D",
+    }
+}
+
+/// The game sent as a game record, for "Save game" (`docs/FORMATS.md`).
+pub(crate) async fn record(
+    State(state): State<AppState>,
+    request: Result<Json<GameSent>, JsonRejection>,
+) -> Response {
+    answer(&state, request, |sent, budget| {
+        let read = read_game(sent, budget)?;
+        let Reading {
+            game,
+            convention,
+            played,
+        } = &read.reading;
+        let over = game.is_over(played.last().expect("the start"));
+        let moves: Vec<RecordedMove> = read
+            .moves
+            .iter()
+            .zip(&played[1..])
+            .map(|((made, by), after)| RecordedMove {
+                by: by.clone().unwrap_or_else(|| "you".to_string()),
+                action: made.action.clone(),
+                position: game.format_position(after),
+            })
+            .collect();
+        // The last to move wins at the end unless the rules say the player to move
+        // does; a game drawn or unfinished has no winner.
+        let winner = over
+            .then(|| {
+                let last = moves.len().checked_sub(1)?;
+                let mover_wins =
+                    game.mover_wins_at_end(played.last().expect("the start"), *convention);
+                let winner = if mover_wins {
+                    last.checked_sub(1)?
+                } else {
+                    last
+                };
+                Some(moves[winner].by.clone())
+            })
+            .flatten();
+        Ok(Record {
+            game: read.spec.clone(),
+            convention: convention.name().to_string(),
+            start: game.format_position(&played[0]),
+            moves,
+            winner,
+            graph: read.graph.clone(),
+        })
+    })
+    .await
+}
+
+/// A move that threw a win away, and one that kept it.
+#[derive(Serialize)]
+struct Mistake {
+    /// The move's index in the game (from 0).
+    index: usize,
+    /// The move that would have kept the win, as typed and in words.
+    better: Played,
+    /// Why that move wins.
+    reason: String,
+}
+
+/// The people's mistakes in a game sent: each move of a person's that turned a won
+/// position into a lost one, with a move that kept the win (as `nimlab review`).
+pub(crate) async fn review(
+    State(state): State<AppState>,
+    request: Result<Json<GameSent>, JsonRejection>,
+) -> Response {
+    answer(&state, request, |sent, budget| {
+        let read = read_game(sent, budget)?;
+        let Reading {
+            game,
+            convention,
+            played,
+        } = &read.reading;
+        let moves: Vec<PlayedMove> = read
+            .moves
+            .iter()
+            .zip(&played[1..])
+            .map(|((made, by), after)| {
+                Ok(PlayedMove {
+                    by: player_named(by.as_deref().unwrap_or("you"))?,
+                    action: made.action.clone(),
+                    position: after.clone(),
+                })
+            })
+            .collect::<Result<_, InputError>>()?;
+        let blunders = review_game(game.as_ref(), *convention, &played[0], &moves, budget)?;
+        let mistakes: Vec<Mistake> = blunders
+            .into_iter()
+            .map(|blunder| {
+                let before = &played[blunder.index];
+                let better = game.text_move(before, &blunder.better);
+                Mistake {
+                    index: blunder.index,
+                    better: Played {
+                        text: better.text,
+                        description: better.action,
+                    },
+                    reason: blunder.reason,
+                }
+            })
+            .collect();
+        Ok(mistakes)
+    })
+    .await
 }
 
 /// A random start.

@@ -175,3 +175,224 @@ async fn a_guide_says_the_goal_first_and_the_theory_apart() {
     );
     assert!(nim["why"].as_str().unwrap().contains("nim-sum"), "{nim}");
 }
+
+/// A move as a person types it is checked against the rules, not against the moves
+/// listed: Wythoff 500,900 lists 1000 of its 1900 moves, and "h 334" is not among
+/// them. An illegal one is refused, naming it.
+#[tokio::test]
+async fn a_typed_move_is_checked_by_the_rules_not_the_list() {
+    let (_, shown) = post(
+        "/api/position",
+        json!({"game": "wythoff", "position": "500,900"}),
+    )
+    .await;
+    assert_eq!(shown["count"], 1900);
+    assert!(
+        shown["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| m["text"] != "h 334"),
+        "{shown}"
+    );
+    assert!(shown["move_syntax"].as_str().unwrap().contains("\"h 3\""));
+    let (status, moved) = post(
+        "/api/position",
+        json!({"game": "wythoff", "position": "500,900", "move": "h 334"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{moved}");
+    assert_eq!(moved["position"], "166,900");
+    assert_eq!(moved["played"]["text"], "h 334");
+    assert_eq!(
+        moved["played"]["description"],
+        "move horizontally: 500 → 166"
+    );
+    let (status, refused) = post(
+        "/api/position",
+        json!({"game": "wythoff", "position": "500,900", "move": "h 501"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        refused["message"].as_str().unwrap().contains("'501'"),
+        "{refused}"
+    );
+    let (status, over) = post(
+        "/api/position",
+        json!({"game": "nim", "position": "0 0", "move": "1 1"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{over}");
+}
+
+/// A start the computer cannot analyze is still shown, with its moves and the
+/// reason, so that two people can play it; asked not to analyze, the page gets the
+/// moves alone.
+#[tokio::test]
+async fn a_start_beyond_analysis_can_still_be_played() {
+    let (status, shown) = post(
+        "/api/position",
+        json!({"game": "grundy-game", "position": "3000000"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{shown}");
+    assert_eq!(shown["analysis"], Value::Null);
+    assert_eq!(shown["unanalyzed"], "no-known-value");
+    assert_eq!(shown["count"], 1_499_999);
+    assert_eq!(shown["moves"][0]["text"], "1");
+    assert_eq!(shown["moves"][0].get("result"), None);
+    let (status, moved) = post(
+        "/api/position",
+        json!({"game": "grundy-game", "position": "3000000", "move": "1000",
+               "analyze": false}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{moved}");
+    assert_eq!(moved["position"], "1000 2999000");
+    assert_eq!(moved["unanalyzed"], Value::Null);
+}
+
+/// The remoteness of a position comes with it where every move's is known: Nim 1 2
+/// is won in 3 moves (take 1 from heap 2, then whatever the other player does, one
+/// move wins); a finished game's is 0.
+#[tokio::test]
+async fn a_position_comes_with_its_remoteness() {
+    let (_, shown) = post("/api/position", json!({"game": "nim", "position": "1 2"})).await;
+    assert_eq!(shown["remoteness"], 3, "{shown}");
+    let (_, lost) = post("/api/position", json!({"game": "nim", "position": "2 2"})).await;
+    assert_eq!(lost["remoteness"], 4, "{lost}");
+    let (_, over) = post("/api/position", json!({"game": "nim", "position": "0"})).await;
+    assert_eq!(over["remoteness"], 0);
+}
+
+/// A game sent whole is replayed move by move against the rules: its steps, the
+/// values of every position for the chart, and the last position's report. A move
+/// that is not legal, or one after the end, is refused naming its number.
+#[tokio::test]
+async fn a_game_is_replayed_from_its_moves() {
+    let (status, replay) = post(
+        "/api/replay",
+        json!({"game": "nim", "start": "3 4 5", "moves": ["1 2", "2 1"],
+               "players": ["player 1", "player 2"]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{replay}");
+    assert_eq!(replay["start"], "3 4 5");
+    assert_eq!(replay["steps"][0]["position"], "1 4 5");
+    assert_eq!(replay["steps"][1]["by"], "player 2");
+    assert_eq!(
+        replay["steps"][1]["description"],
+        "take 1 token from heap 2 (4 → 3)"
+    );
+    let outcomes: Vec<&str> = replay["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["outcome"].as_str().unwrap())
+        .collect();
+    assert_eq!(outcomes, ["N", "P", "N"]);
+    assert_eq!(replay["values"][1]["grundy"], 0);
+    assert_eq!(replay["report"]["position"], "1 3 5");
+
+    let (status, illegal) = post(
+        "/api/replay",
+        json!({"game": "nim", "start": "3 4 5", "moves": ["1 2", "1 2"]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        illegal["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("invalid move 2 '1 2': expected a legal move from 1 4 5"),
+        "{illegal}"
+    );
+    let (status, after_end) = post(
+        "/api/replay",
+        json!({"game": "nim", "start": "1", "moves": ["1", "1"]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        after_end["message"]
+            .as_str()
+            .unwrap()
+            .contains("the game is over"),
+        "{after_end}"
+    );
+}
+
+/// "Save game" gets the game as a record (the format `nimlab review` reads), and
+/// "Open game" replays a record, one of the terminal's included; the review marks a
+/// person's move that threw the win away, with a move that kept it.
+#[tokio::test]
+async fn games_are_saved_opened_and_reviewed_as_records() {
+    let game = json!({"game": "take:3", "start": "5", "moves": ["1", "1", "3"],
+                      "players": ["you", "computer", "you"]});
+    let (status, record) = post("/api/record", game.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{record}");
+    assert_eq!(record["convention"], "normal");
+    assert_eq!(record["moves"][1]["by"], "computer");
+    assert_eq!(record["moves"][1]["position"], "3");
+    assert_eq!(record["winner"], "you");
+    let text = serde_json::to_string_pretty(&record).unwrap();
+    let (status, opened) = post("/api/replay", json!({"record": text})).await;
+    assert_eq!(status, StatusCode::OK, "{opened}");
+    assert_eq!(opened["game"], "take:3");
+    assert_eq!(opened["winner"], "you");
+    assert_eq!(opened["steps"][2]["text"], "3");
+    assert_eq!(opened["report"]["over"], true);
+
+    // As the terminal writes it (`nimlab play nim 3 4 5 --record`): 3 4 throws the
+    // win away, 1 2 keeps it.
+    let terminal = r#"{
+  "game": "nim",
+  "convention": "normal",
+  "start": "3 4 5",
+  "moves": [
+    {"by": "you", "move": "take 4 tokens from heap 3 (5 → 1)", "position": "3 4 1"}
+  ],
+  "winner": null
+}"#;
+    let (status, opened) = post("/api/replay", json!({"record": terminal})).await;
+    assert_eq!(status, StatusCode::OK, "{opened}");
+    assert_eq!(opened["steps"][0]["text"], "3 4");
+    let (status, mistakes) = post(
+        "/api/review",
+        json!({"game": "nim", "start": "3 4 5", "moves": ["3 4"], "players": ["you"]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{mistakes}");
+    assert_eq!(mistakes[0]["index"], 0);
+    assert_eq!(mistakes[0]["better"]["text"], "1 2");
+    assert_eq!(mistakes[0]["reason"], "leaves a nim-sum of 0");
+
+    let (status, refused) = post("/api/replay", json!({"record": "{\"game\": 3}"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        refused["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("invalid game record 'the game opened'"),
+        "{refused}"
+    );
+}
+
+/// A game on a graph sent with the game is recorded with its graph, so that the
+/// record opens again without the file its spec names.
+#[tokio::test]
+async fn a_record_keeps_the_graph_it_was_played_on() {
+    let graph = "3 2 2 1 1 0";
+    let (status, record) = post(
+        "/api/record",
+        json!({"game": "dag", "graph": graph, "start": "2", "moves": ["1"]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{record}");
+    assert_eq!(record["graph"], graph);
+    let (status, opened) = post("/api/replay", json!({"record": record.to_string()})).await;
+    assert_eq!(status, StatusCode::OK, "{opened}");
+    assert_eq!(opened["graph"], graph);
+    assert_eq!(opened["report"]["position"], "1");
+}

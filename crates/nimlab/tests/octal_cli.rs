@@ -183,22 +183,27 @@ fn read_binary(path: &Path) -> (String, Vec<u32>) {
 }
 
 /// A run killed at a random moment and resumed writes the same bytes as a run that was
-/// never stopped; so does one killed twice. 0.167 has no known period; 0.16's is
-/// certified after 0.5 million values, so its kills mostly come after the certificate,
-/// when the engine holds fewer values than the file.
+/// never stopped; so does one killed twice, each time with another number of threads.
+/// 0.167 has no known period; 0.16's is certified after 0.5 million values, so its
+/// kills mostly come after the certificate, when the engine holds fewer values than the
+/// file. The counts format resumes from its state file to the same counts.
 #[test]
 fn a_killed_run_resumes_to_identical_bytes() {
-    for game in ["octal:0.167", "octal:0.16"] {
-        killed_run_resumes_to_identical_bytes(game);
+    for (game, format) in [
+        ("octal:0.167", "bfile"),
+        ("octal:0.16", "bfile"),
+        ("octal:0.161", "counts"),
+    ] {
+        killed_run_resumes_to_identical_bytes(game, format);
     }
 }
 
-fn killed_run_resumes_to_identical_bytes(game: &str) {
+fn killed_run_resumes_to_identical_bytes(game: &str, format: &str) {
     let dir = tempfile::tempdir().unwrap();
     let whole = dir.path().join("whole.txt");
     let upto = "4000000";
     let args = |out: &Path| -> Vec<String> {
-        ["grundy", game, "--upto", upto, "--format", "bfile", "--out"]
+        ["grundy", game, "--upto", upto, "--format", format, "--out"]
             .iter()
             .map(|s| s.to_string())
             .chain([out.to_str().unwrap().to_string()])
@@ -213,7 +218,8 @@ fn killed_run_resumes_to_identical_bytes(game: &str) {
         let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("nimlab"));
         command
             .args(args(&part))
-            .args(["--checkpoint-every", "0.05"]);
+            .args(["--checkpoint-every", "0.05"])
+            .args(["--jobs", &rng.random_range(1..=3).to_string()]);
         if resume {
             command.arg("--resume");
         }
@@ -232,9 +238,164 @@ fn killed_run_resumes_to_identical_bytes(game: &str) {
     if checkpoint.exists() {
         last.arg("--resume");
     }
-    last.assert().success();
+    last.args(["--jobs", "2"]).assert().success();
     assert!(!checkpoint.exists());
-    assert!(std::fs::read(&whole).unwrap() == std::fs::read(&part).unwrap());
+    assert!(!dir.path().join("part.txt.state.0").exists());
+    assert!(
+        std::fs::read(&whole).unwrap() == std::fs::read(&part).unwrap(),
+        "{game}"
+    );
+}
+
+/// Several threads write the bytes one thread writes, in every format; the counts
+/// format's checksum is the binary format's trailer, its counts add up to the values,
+/// and its rare positions are the engine's.
+#[test]
+fn threads_and_formats_agree() {
+    let dir = tempfile::tempdir().unwrap();
+    for game in ["octal:0.161", "octal:0.034", "grundy-game"] {
+        let run = |format: &str, jobs: &str| {
+            let out = dir
+                .path()
+                .join(format!("{}-{format}-{jobs}", game.replace(':', "-")));
+            let upto = "120000";
+            nimlab()
+                .args([
+                    "grundy", game, "--upto", upto, "--format", format, "--jobs", jobs,
+                ])
+                .arg("--out")
+                .arg(&out)
+                .assert()
+                .success();
+            std::fs::read(&out).unwrap()
+        };
+        for format in ["binary", "plain", "counts"] {
+            let one = run(format, "1");
+            for jobs in ["2", "4"] {
+                assert!(one == run(format, jobs), "{game} {format} --jobs {jobs}");
+            }
+        }
+        let binary = run("binary", "1");
+        let trailer = u32::from_le_bytes(binary[binary.len() - 4..].try_into().unwrap());
+        let counts: serde_json::Value = serde_json::from_slice(&run("counts", "3")).unwrap();
+        assert_eq!(counts["checksum"], format!("{trailer:08x}"), "{game}");
+        assert_eq!(counts["game"], game);
+        let total: u64 = counts["counts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|pair| pair[1].as_u64().unwrap())
+            .sum();
+        assert_eq!(total, 120_001);
+        let values = plain_values(game, 120_000);
+        let mask = counts["mask"].as_u64().unwrap() as u32;
+        for pair in counts["rare"].as_array().unwrap() {
+            let (n, value) = (pair[0].as_u64().unwrap(), pair[1].as_u64().unwrap());
+            assert_eq!(u64::from(values[n as usize]), value);
+            assert_eq!(
+                (value as u32 & mask).count_ones() % 2,
+                0,
+                "rare under the mask"
+            );
+        }
+        let largest = *values.iter().max().unwrap();
+        assert_eq!(counts["largest"], largest);
+    }
+}
+
+/// Bad settings of a long run are one line and status 2, and change no file: a thread
+/// count out of range, a bound past the limit (even past 64 bits), a format that needs
+/// a file, and an existing file that is not a sequence of the game.
+#[test]
+fn impossible_runs_are_refused_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("notes.txt");
+    std::fs::write(&out, "my notes\n").unwrap();
+    let out = out.to_str().unwrap();
+    for jobs in ["0", "100000", "two"] {
+        let message = error_of(
+            &["grundy", "octal:0.161", "--upto", "100", "--jobs", jobs],
+            "",
+            2,
+        );
+        assert!(
+            message.contains("--jobs") && message.contains("1 to 1024"),
+            "{message}"
+        );
+    }
+    let huge = "18446744073709551616";
+    let message = error_of(
+        &["grundy", "octal:0.161", "--upto", huge, "--out", out],
+        "",
+        2,
+    );
+    assert!(message.contains("from 0 to 1125899906842623"), "{message}");
+    let message = error_of(&["grundy", "octal:0.161", "--upto", huge], "", 2);
+    assert!(message.contains("from 0 to 100000000"), "{message}");
+    let message = error_of(
+        &["grundy", "kayles", "--upto", "9", "--format", "counts"],
+        "",
+        2,
+    );
+    assert!(message.contains("--out FILE"), "{message}");
+    let message = error_of(
+        &[
+            "grundy", "nim", "--upto", "9", "--format", "counts", "--out", out,
+        ],
+        "",
+        2,
+    );
+    assert!(message.contains("take-and-break"), "{message}");
+    let message = error_of(&["grundy", "nim", "--upto", "9", "--jobs", "2"], "", 2);
+    assert!(message.contains("--out FILE"), "{message}");
+    for game in ["octal:0.161", "nim"] {
+        let message = error_of(&["grundy", game, "--upto", "100", "--out", out], "", 2);
+        assert!(
+            message.contains("not a nim-sequence of this game"),
+            "{message}"
+        );
+    }
+    assert_eq!(std::fs::read_to_string(out).unwrap(), "my notes\n");
+    // A file this command wrote for the game and format is replaced.
+    let plain = dir.path().join("g.txt");
+    let plain = plain.to_str().unwrap();
+    for upto in ["100", "50"] {
+        stdout_of(&["grundy", "octal:0.161", "--upto", upto, "--out", plain]);
+    }
+    assert_eq!(
+        std::fs::read_to_string(plain).unwrap(),
+        stdout_of(&["grundy", "octal:0.161", "--upto", "50"])
+    );
+}
+
+/// A bound named runs to it; Ctrl-C stops it saying how far it got, and without a
+/// bound the period search says how to ask for more.
+#[test]
+fn named_bounds_run_to_the_end_and_stop_on_ctrl_c() {
+    let message = error_of(&["period", "octal:0.167"], "", 1);
+    assert!(message.contains("--max N"), "{message}");
+    assert!(message.contains("values or so"), "{message}");
+    for args in [
+        vec!["grundy", "octal:0.167", "--upto", "100000000"],
+        vec!["period", "octal:0.167", "--max", "100000000"],
+    ] {
+        let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("nimlab"))
+            .args(&args)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(500));
+        std::process::Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap();
+        let output = child.wait_with_output().unwrap();
+        let message = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(output.status.code(), Some(1), "{message}");
+        assert_eq!(message.lines().count(), 1, "{message}");
+        assert!(message.contains("stopped by SIGINT"), "{message}");
+    }
 }
 
 #[test]

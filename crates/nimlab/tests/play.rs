@@ -389,10 +389,9 @@ fn review_rejects_records_that_are_not_games() {
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
-    assert!(
-        String::from_utf8(output.stderr)
-            .unwrap()
-            .contains("not a legal move")
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap().trim(),
+        "nimlab: invalid move 1 of the record 'x': expected a legal move from '3': it leads to '5'"
     );
 }
 

@@ -14,15 +14,18 @@
 //! 3. Add one entry to [`FAMILIES`](crate::registry::FAMILIES). The registry's own
 //!    tests then check the new family's notation, moves and play with every other.
 
+pub mod coins;
 pub mod copycat;
 pub mod fibonacci;
 pub mod flipflop;
 pub mod graph;
 pub mod grundy_game;
 pub mod lasker;
+pub mod mock_turtles;
 pub mod moore;
 pub mod nim;
 pub mod octal;
+pub mod ruler;
 pub mod staircase;
 pub mod subtract_squares;
 pub mod subtraction;

@@ -5,6 +5,7 @@
 //! exactly, and decimal strings beyond.
 
 mod quotient;
+pub mod record;
 pub mod review;
 
 pub use quotient::QuotientReport;

@@ -29,20 +29,21 @@ pub struct Blunder {
 }
 
 /// Replay a game and find every move of the person's that turned a won position
-/// into a lost one, with a move that would have kept the win.
+/// into a lost one, with a move that would have kept the win; the analyses spend
+/// from `budget`.
 pub fn review(
     game: &dyn Ruleset,
     convention: Convention,
     start: &AnyPosition,
     moves: &[PlayedMove],
+    budget: &Budget,
 ) -> Result<Vec<Blunder>, Error> {
-    let budget = Budget::unlimited();
     let mut blunders = Vec::new();
     let mut before = start;
     for (index, played) in moves.iter().enumerate() {
         if played.by == Player::Person {
-            let was = game.analyze(before, convention, 1, &budget)?;
-            let now = game.analyze(&played.position, convention, 0, &budget)?;
+            let was = game.analyze(before, convention, 1, budget)?;
+            let now = game.analyze(&played.position, convention, 0, budget)?;
             if was.outcome == Outcome::N && now.outcome == Outcome::N {
                 let best = &was.winning_moves[0];
                 blunders.push(Blunder {
@@ -82,7 +83,14 @@ mod tests {
             played(Player::Person, "5"),
         ];
         let start = game.parse_position("12").unwrap();
-        let blunders = review(game.as_ref(), Convention::Normal, &start, &moves).unwrap();
+        let blunders = review(
+            game.as_ref(),
+            Convention::Normal,
+            &start,
+            &moves,
+            &Budget::unlimited(),
+        )
+        .unwrap();
         assert_eq!(blunders.len(), 1);
         assert_eq!(blunders[0].index, 4);
         let before = &moves[3].position;

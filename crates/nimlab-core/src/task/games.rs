@@ -2,11 +2,12 @@
 
 use super::{Input, winner};
 use crate::error::Error;
+use crate::families::coins::CoinRow;
 use crate::families::grundy_game::GrundyGame;
 use crate::families::nim::Nim;
 use crate::families::octal::Octal;
 use crate::families::staircase::Staircase;
-use crate::families::turtles::Turtles;
+use crate::families::turtles::TurningTurtles;
 use crate::heap::{HeapSum, HeapValues};
 use crate::protocol::{Notation, Strategy};
 use crate::solve::sum::nim_sum;
@@ -74,6 +75,7 @@ pub fn misere_nim(input: &mut Input) -> Result<String, Error> {
 /// Task 14: a row of H and T → FIRST or SECOND in Turning Turtles.
 pub fn turtles(input: &mut Input) -> Result<String, Error> {
     let row = input.token("row of coins", "a string of H and T, e.g. THHTH")?;
-    let coins = Turtles.parse_position(row)?;
-    Ok(format!("{}\n", decide(&Turtles, &coins)?))
+    let game = CoinRow(TurningTurtles);
+    let coins = game.parse_position(row)?;
+    Ok(format!("{}\n", decide(&game, &coins)?))
 }

@@ -8,6 +8,7 @@ import { element, svgNode, svgText } from "./dom.js";
 const DRAW_LIMIT = 240; // tokens, pins or coins drawn; bigger boards are text
 const CELL_LIMIT = 4000; // squares of a plane drawn
 const VERTEX_LIMIT = 40; // vertices of a graph drawn
+const PART_LIMIT = 24; // games of a sum drawn
 
 /** Draw `board` into `container`. `view.clickable(spot)` says whether a spot may be
  * clicked now and how to show it ({result, label, chosen}), or null; `view.click`
@@ -51,16 +52,54 @@ function spotElement(spots, view, { cls, label, text }) {
     return inert;
   }
   const how = view.clickable(spot);
+  const result = how.result && view.analysis && how.next ? how.result : null;
   const button = element("button", {
     type: "button",
-    class: `${cls} ${how.next ? "target" : "restart"}${how.result && view.analysis && how.next ? ` ${how.result}` : ""}${how.chosen ? " chosen" : ""}`,
+    class: `${cls} ${how.next ? "target" : "restart"}${result ? ` ${result}` : ""}${how.chosen ? " chosen" : ""}`,
     "data-spots": spots.join("|"),
     "aria-label": how.label ? `${label}: ${how.label}` : label,
     title: how.label || label,
   }, text);
+  if (result) button.append(resultMark(result));
   if (how.chosen) button.setAttribute("aria-pressed", "true");
   button.addEventListener("click", () => view.click(spots.find((s) => view.clickable(s))));
   return button;
+}
+
+/** The marks that say a move's result by shape as well as by colour. */
+export const MARKS = { win: "✓", lose: "✗", draw: "=" };
+
+/** A move's result as a mark (its words are in the place's label). */
+export function resultMark(result) {
+  return element("span", { class: "mark", "aria-hidden": "true" }, MARKS[result]);
+}
+
+/** Whether `board` is too large to draw, so that it is shown as text (and moves are
+ * made by typing them or with the move builder). */
+export function drawnAsText(board) {
+  switch (board.kind) {
+    case "heaps":
+      return tooBig(board.heaps.map(Number));
+    case "pot":
+      return tooBig([Number(board.tokens)]);
+    case "pins":
+      return tooBig(board.rows.map(Number));
+    case "stairs":
+      return tooBig(board.steps.map(Number));
+    case "pile":
+      return tooBig([Number(board.count)]);
+    case "coins":
+      return board.coins.length > DRAW_LIMIT;
+    case "plane":
+      return !Number.isSafeInteger(Number(board.x)) || !Number.isSafeInteger(Number(board.y))
+        || (Number(board.x) + 1) * (Number(board.y) + 1) > CELL_LIMIT;
+    case "graph":
+      return !board.edges || Number(board.vertices) > VERTEX_LIMIT;
+    case "sum":
+      return board.parts.length > PART_LIMIT || board.parts.some((part) => drawnAsText(part.board));
+    default:
+      return true;
+  }
 }
 
 function tooBig(sizes) {
@@ -77,7 +116,7 @@ function drawRows(container, sizes, view, prefix, names) {
   sizes.forEach((size, index) => {
     const i = index + 1;
     const label = sizes.length > 1 ? `${names.heap} ${i}` : names.heap;
-    const row = element("div", { class: "heap", role: "group", "aria-label": `${label}: ${count(size, names.token)}` });
+    const row = element("div", { class: "heap", role: "group", "data-group": "", "aria-label": `${label}: ${count(size, names.token)}` });
     row.append(element("span", { class: "heap-label", "aria-hidden": "true" }, sizes.length > 1 ? `${i}` : `${size}`));
     for (let t = 1; t <= size; t += 1) {
       row.append(spotElement([`${prefix}token ${i} ${t}`], view, {
@@ -107,7 +146,7 @@ function drawStairs(container, board, view, prefix) {
   const stairs = element("div", { class: "stairs" });
   for (let index = steps.length - 1; index >= 0; index -= 1) {
     const i = index + 1;
-    const row = element("div", { class: "heap step", role: "group", "aria-label": `step ${i}: ${count(steps[index], "coin")}` });
+    const row = element("div", { class: "heap step", role: "group", "data-group": "", "aria-label": `step ${i}: ${count(steps[index], "coin")}` });
     row.style.marginLeft = `${index * 1.2}rem`;
     row.append(element("span", { class: "heap-label", "aria-hidden": "true" }, `step ${i}`));
     for (let t = 1; t <= steps[index]; t += 1) {
@@ -148,7 +187,10 @@ function drawPile(container, board, view, prefix) {
     label.textContent = `Take ${amount} ${noun(Number(amount))}`;
     slider.setAttribute("aria-valuetext", `${amount} ${noun(Number(amount))}`);
     button.dataset.spots = spot;
-    button.className = `take-button target${how && how.result && view.analysis ? ` ${how.result}` : ""}`;
+    const result = how && how.result && view.analysis ? how.result : null;
+    button.className = `take-button target${result ? ` ${result}` : ""}`;
+    button.replaceChildren(`Take${result ? " " : ""}`);
+    if (result) button.append(resultMark(result));
     button.setAttribute("aria-label", how && how.label ? `Take ${amount}: ${how.label}` : `Take ${amount}`);
   };
   slider.addEventListener("input", show);
@@ -164,7 +206,7 @@ function drawCoins(container, board, view, prefix) {
     container.append(element("p", { class: "big-text" }, coins.map((h) => (h ? "H" : "T")).join("")));
     return;
   }
-  const row = element("div", { class: "heap", role: "group", "aria-label": "coins" });
+  const row = element("div", { class: "heap", role: "group", "data-group": "", "aria-label": "coins" });
   coins.forEach((heads, index) => {
     const face = heads ? "heads" : "tails";
     row.append(spotElement([`${prefix}coin ${index + 1}`], view, {
@@ -196,8 +238,10 @@ function drawPlane(container, board, view, prefix) {
     container.append(element("p", { class: "big-text" }, `The token is at (${board.x},${board.y}).`));
     return;
   }
-  const scroller = element("div", { class: "grid-scroller" });
-  const grid = element("div", { class: "grid", role: "group", "aria-label": `The plane; the token is at (${x},${y})` });
+  // The grid is one tab stop: its squares are moved between with the arrow keys,
+  // which scroll the one focused into view, so the scroller itself is no stop.
+  const scroller = element("div", { class: "grid-scroller", tabindex: "-1" });
+  const grid = element("div", { class: "grid", role: "group", "data-group": "", "aria-label": `The plane; the token is at (${x},${y}); the arrow keys move between squares` });
   grid.style.gridTemplateColumns = `repeat(${x + 1}, var(--cell))`;
   let here = null;
   for (let b = y; b >= 0; b -= 1) {
@@ -241,14 +285,14 @@ function drawGraph(container, board, view, prefix) {
   const center = size / 2;
   const ring = n === 1 ? 0 : center - r - 8;
   const at = (v) => [center + ring * Math.sin((2 * Math.PI * v) / n), center - ring * Math.cos((2 * Math.PI * v) / n)];
-  const svg = svgNode("svg", { viewBox: `0 0 ${size} ${size}`, class: "graph", role: "group", "aria-label": `a graph of ${n} ${n === 1 ? "vertex" : "vertices"}` });
+  const svg = svgNode("svg", { viewBox: `0 0 ${size} ${size}`, class: "graph", role: "group", "data-group": "", "aria-label": `a graph of ${n} ${n === 1 ? "vertex" : "vertices"}` });
   const marker = svgNode("marker", { id: `${prefix.replace(/\s+/g, "-")}arrow`, viewBox: "0 0 10 10", refX: 10, refY: 5, markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse" }, svgNode("defs", {}, svg));
-  svgNode("path", { d: "M 0 0 L 10 5 L 0 10 z", fill: "#555" }, marker);
+  svgNode("path", { d: "M 0 0 L 10 5 L 0 10 z", class: "edge-head" }, marker);
   for (const [u, v] of board.edges) {
     const [x1, y1] = at(u);
     const [x2, y2] = at(v);
     if (u === v) {
-      svgNode("circle", { cx: x1, cy: y1 - r, r: r / 2, fill: "none", stroke: "#555" }, svg);
+      svgNode("circle", { cx: x1, cy: y1 - r, r: r / 2, class: "edge loop" }, svg);
       continue;
     }
     const length = Math.hypot(x2 - x1, y2 - y1) || 1;
@@ -258,7 +302,7 @@ function drawGraph(container, board, view, prefix) {
     const [ox, oy] = [-dy * side, dx * side];
     svgNode("line", {
       x1: x1 + dx * r + ox, y1: y1 + dy * r + oy, x2: x2 - dx * (r + 2) + ox, y2: y2 - dy * (r + 2) + oy,
-      stroke: "#555", "stroke-width": 1.5, "marker-end": `url(#${marker.id})`,
+      class: "edge", "marker-end": `url(#${marker.id})`,
     }, svg);
   }
   for (let v = 0; v < n; v += 1) {
@@ -275,7 +319,10 @@ function drawGraph(container, board, view, prefix) {
       g.dataset.spots = spots.join("|");
       g.setAttribute("aria-label", how.label ? `${label}: ${how.label}` : label);
       g.classList.add(how.next ? "target" : "restart");
-      if (how.result && view.analysis && how.next) g.classList.add(how.result);
+      if (how.result && view.analysis && how.next) {
+        g.classList.add(how.result);
+        svgText(g, cx + r * 0.75, cy - r * 0.75, MARKS[how.result], { class: "vertex-mark", "aria-hidden": "true", "text-anchor": "middle" });
+      }
       if (how.chosen) g.classList.add("chosen");
       const act = () => view.click(spots.find((s) => view.clickable(s)));
       g.addEventListener("click", act);
@@ -288,14 +335,14 @@ function drawGraph(container, board, view, prefix) {
       svgNode("title", {}, g).textContent = how.label ? `${label}: ${how.label}` : label;
     }
     svgNode("circle", { cx, cy, r }, g);
-    svgText(g, cx, cy + 5, tokens > 1 ? `${v}·${tokens}` : String(v), { "text-anchor": "middle", "font-size": 14 });
+    svgText(g, cx, cy + 5, tokens > 1 ? `${v}·${tokens}` : String(v), { "text-anchor": "middle", class: "vertex-name" });
   }
   container.append(svg);
 }
 
 /** Vertices as buttons, for graphs too large to draw. */
 function drawVertexButtons(container, vertices, onVertex, view, prefix) {
-  const row = element("div", { class: "heap", role: "group", "aria-label": "vertices" });
+  const row = element("div", { class: "heap", role: "group", "data-group": "", "aria-label": "vertices" });
   for (const v of vertices.sort((a, b) => a - b)) {
     row.append(spotElement([`${prefix}token-on ${v}`, `${prefix}vertex ${v}`], view, {
       cls: `token vertex-button${onVertex.has(v) ? " has-token" : ""}`,
@@ -307,6 +354,10 @@ function drawVertexButtons(container, vertices, onVertex, view, prefix) {
 }
 
 function drawSum(container, board, view, prefix) {
+  if (board.parts.length > PART_LIMIT) {
+    container.append(element("p", { class: "big-text" }, `${board.parts.length} games: ${board.parts.map((part) => part.game).join(" + ")}`));
+    return;
+  }
   board.parts.forEach((part, index) => {
     const box = element("fieldset", { class: "part" });
     box.append(element("legend", {}, `Game ${index + 1}: ${part.game}`));

@@ -3,8 +3,10 @@
 use super::{game, question_budget};
 use crate::failure::Failure;
 use crate::output::to_stdout;
-use crate::record::{Record, player_name};
-use nimlab_core::error::quote;
+use crate::record;
+use nimlab_core::Budget;
+use nimlab_core::registry::Spec;
+use nimlab_core::report::record::Replay;
 use nimlab_core::report::review::review;
 use std::path::PathBuf;
 
@@ -23,27 +25,27 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
-    let record = Record::load(&args.file)?;
-    let game = game(&record.game, &question_budget())?;
-    let convention = record.convention()?;
-    let start = game.parse_position(&record.start)?;
-    let moves = record.played_moves(game.as_ref())?;
-    // Every recorded move must be a legal move from the position before it, as the
-    // game's rules decide (for positions of any size).
-    let mut before = &start;
-    for (index, played) in moves.iter().enumerate() {
-        if game.move_to(before, &played.position).is_none() {
-            return Err(Failure::Input(format!(
-                "move {} of the record ({}, to {}) is not a legal move from {}",
-                index + 1,
-                quote(&played.action),
-                quote(&game.format_position(&played.position)),
-                quote(&game.format_position(before))
-            )));
-        }
-        before = &played.position;
-    }
-    let blunders = review(game.as_ref(), convention, &start, &moves)?;
+    let record = record::load(&args.file)?;
+    let game = match &record.graph {
+        // A game of the web page's carries its graph: the spec's file is not read.
+        Some(graph) => record
+            .game
+            .parse::<Spec>()?
+            .build(&|_| Ok(graph.clone()), &question_budget())?,
+        None => game(&record.game, &question_budget())?,
+    };
+    let Replay {
+        convention,
+        start,
+        moves,
+    } = record.replay(game.as_ref())?;
+    let blunders = review(
+        game.as_ref(),
+        convention,
+        &start,
+        &moves,
+        &Budget::unlimited(),
+    )?;
     to_stdout(|out| {
         writeln!(
             out,
@@ -54,11 +56,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
             moves.len(),
             record.winner.as_deref().unwrap_or("none (unfinished)")
         )?;
-        for (index, played) in moves.iter().enumerate() {
-            let who = match player_name(played.by) {
-                "you" => "You",
-                _ => "Computer",
-            };
+        for (index, (played, recorded)) in moves.iter().zip(&record.moves).enumerate() {
+            // "You", "Computer", "Player 1": the recorded name, capitalized.
+            let who = recorded.by[..1].to_uppercase() + &recorded.by[1..];
             writeln!(
                 out,
                 "{:>3}. {who}: {}; position {}",

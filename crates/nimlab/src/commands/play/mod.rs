@@ -13,7 +13,7 @@ mod input;
 use super::{build, question_budget};
 use crate::failure::Failure;
 use crate::output::read_position;
-use crate::record::Record;
+use crate::record;
 use dialogue::{pot, say, third_person};
 use game::GameState;
 use input::{Input, Lines, wait_for_input};
@@ -22,6 +22,7 @@ use nimlab_core::parse::parse_bounded;
 use nimlab_core::protocol::AnyPosition;
 use nimlab_core::protocol::policy::{Player, Policy, Style};
 use nimlab_core::registry::Spec;
+use nimlab_core::report::record::Record;
 use nimlab_core::{Convention, Outcome};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -133,7 +134,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         )));
     }
     if let Some(path) = &args.record {
-        Record::check_writable(path)?;
+        record::check_writable(path)?;
     }
     let mut session = Session {
         pot_mode: pot(&game.board(&start)).is_some(),
@@ -186,7 +187,7 @@ impl Session {
             &self.state.history,
             self.state.winner(),
         );
-        record.save(path)
+        record::save(&record, path)
     }
 
     /// Decide who moves first, and (for the con) perhaps the start itself.
