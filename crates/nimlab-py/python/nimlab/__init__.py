@@ -1,0 +1,342 @@
+"""nimlab: impartial combinatorial games (Nim and its family) with nimlab's engine.
+
+Every built-in game of the command line, by its spec::
+
+    >>> import nimlab
+    >>> g = nimlab.game("nim")
+    >>> a = g.analyze([3, 4, 5])
+    >>> a.outcome, a.grundy
+    ('N', 2)
+    >>> [m.text for m in a.winning_moves]
+    ['1 2']
+
+and heap games of your own, from their options alone::
+
+    >>> def options(n):  # take one or two tokens, or split a heap in two
+    ...     takes = [(n - k,) for k in (1, 2) if k <= n]
+    ...     splits = [(a, n - a) for a in range(1, n // 2 + 1)]
+    ...     return takes + splits
+    >>> mine = nimlab.HeapGame(options, name="take-or-split")
+    >>> mine.analyze([4, 5]).outcome
+    'N'
+
+Answers are the command line's: ``g.analyze(p)`` holds what
+``nimlab analyze SPEC P --json`` prints (its ``.json``), and ``g.moves(p)`` what
+``nimlab moves SPEC P --json`` prints.
+
+Every call takes ``time_limit=`` (seconds; ``None`` or 0 for none; 1.5 by default,
+as on the command line). Running out, or passing one of nimlab's limits on size,
+raises :class:`LimitError`; a bad spec or position raises ``ValueError``; both carry
+the one line the command line prints. See docs/PYTHON.md for the reference.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple, Union
+
+from ._nimlab import Engine as _Engine
+from ._nimlab import LimitError, NimlabError
+
+__all__ = [
+    "Analysis",
+    "Game",
+    "HeapGame",
+    "LimitError",
+    "Move",
+    "Moves",
+    "NimlabError",
+    "WinningMove",
+    "game",
+]
+
+#: The time limit of a question when none is given, in seconds: the command line's.
+DEFAULT_TIME_LIMIT = 1.5
+
+#: The most moves listed when none is said: the command line's ``--max-moves``.
+DEFAULT_MAX_MOVES = 100
+
+Position = Union[str, int, Sequence[Any]]
+
+
+def _position_text(position: Position) -> str:
+    """A position as the command line writes it.
+
+    A string is taken as it is (``"3 4 5"``, ``"29,51"``); an integer is one heap; a
+    list is written with spaces between its parts (``[3, 4, 5]`` is ``"3 4 5"``); a
+    tuple with commas (``(29, 51)`` is ``"29,51"``, a Wythoff position).
+    """
+    if isinstance(position, str):
+        return position
+    if isinstance(position, bool):
+        raise TypeError(f"invalid position {position!r}: expected a string, an integer, a list or a tuple")
+    if isinstance(position, int):
+        return str(position)
+    if isinstance(position, tuple):
+        return ",".join(_position_text(part) for part in position)
+    if isinstance(position, list):
+        return " ".join(_position_text(part) for part in position)
+    raise TypeError(
+        f"invalid position {position!r}: expected a string such as \"3 4 5\", "
+        "an integer, a list such as [3, 4, 5] or a tuple such as (29, 51)"
+    )
+
+
+def _number(value: Any) -> Optional[int]:
+    """A number of the JSON reports: an integer, a decimal string beyond 2**53, or None."""
+    if value is None:
+        return None
+    return int(value)
+
+
+@dataclass(frozen=True)
+class WinningMove:
+    """A winning move: ``text`` (what ``nimlab play`` takes), ``to`` (the position it
+    leaves), ``description`` (the move in words) and ``reason`` (why it wins).
+
+    ``text`` and ``to`` are ``None`` for positions too long to write out.
+    """
+
+    text: Optional[str]
+    to: Optional[str]
+    description: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Who wins a position, its Grundy value and its winning moves.
+
+    - ``outcome``: ``"N"`` (the player to move wins), ``"P"`` (the other player
+      wins) or ``"D"`` (a draw, in games whose positions can repeat);
+    - ``grundy``: the normal-play Grundy value, an ``int`` of any size, or ``None``
+      where it is not known (e.g. a loopy position of infinite value);
+    - ``why``: one line saying why;
+    - ``winning_moves``: the first winning moves, and ``winning_move_count`` how
+      many there are in all;
+    - ``json``: the whole report, as ``nimlab analyze --json`` prints it.
+
+    >>> nimlab.game("wythoff").analyze((29, 47)).outcome
+    'P'
+    """
+
+    outcome: str
+    grundy: Optional[int]
+    why: str
+    winning_moves: List[WinningMove]
+    winning_move_count: int
+    misere: bool
+    json: dict = field(repr=False)
+
+
+@dataclass(frozen=True)
+class Move:
+    """One legal move: ``text`` (what ``nimlab play`` takes), ``description``, ``to``
+    (the position it leaves, or ``None`` when too long to write), ``result``
+    (``"win"``, ``"lose"`` or ``"draw"``, for the player who makes it), ``grundy``
+    (the normal-play Grundy value of the position it leaves, or ``None``) and
+    ``remoteness`` (how many more moves the game then lasts with best play, for games
+    small enough to search, else ``None``).
+    """
+
+    text: str
+    description: str
+    to: Optional[str]
+    result: str
+    grundy: Optional[int]
+    remoteness: Optional[int]
+
+
+@dataclass(frozen=True)
+class Moves:
+    """Every legal move of a position, winning moves first: ``moves`` lists the first
+    of them, ``count`` says how many there are in all, ``json`` is the whole report as
+    ``nimlab moves --json`` prints it. Iterating over it iterates over ``moves``.
+
+    >>> [m.result for m in nimlab.game("nim").moves([1, 1])]
+    ['lose', 'lose']
+    """
+
+    moves: List[Move]
+    count: int
+    misere: bool
+    json: dict = field(repr=False)
+
+    def __iter__(self):
+        return iter(self.moves)
+
+    def __len__(self) -> int:
+        return len(self.moves)
+
+
+def _analysis(report: dict) -> Analysis:
+    return Analysis(
+        outcome=report["outcome"],
+        grundy=_number(report["grundy"]),
+        why=report["explanation"],
+        winning_moves=[
+            WinningMove(text=m["type"], to=m["to"], description=m["move"], reason=m["reason"])
+            for m in report["winning_moves"]
+        ],
+        winning_move_count=int(report["winning_move_count"]),
+        misere=report["convention"] == "misere",
+        json=report,
+    )
+
+
+def _moves(report: dict) -> Moves:
+    return Moves(
+        moves=[
+            Move(
+                text=m["text"],
+                description=m["description"],
+                to=m["to"],
+                result=m["result"],
+                grundy=_number(m.get("grundy")),
+                remoteness=m.get("remoteness"),
+            )
+            for m in report["moves"]
+        ],
+        count=int(report["count"]),
+        misere=report["convention"] == "misere",
+        json=report,
+    )
+
+
+class Game:
+    """A game nimlab plays: made by :func:`game` (a built-in game) or
+    :class:`HeapGame` (a heap game of your own).
+
+    >>> g = nimlab.game("subtraction:1,3,4")
+    >>> g.spec
+    'subtraction:1,3,4'
+    >>> g.analyze("10 7", misere=True).outcome
+    'P'
+    """
+
+    def __init__(self, engine: _Engine):
+        self._engine = engine
+
+    @property
+    def spec(self) -> str:
+        """The game's canonical spec, as the command line writes it."""
+        return self._engine.spec()
+
+    @property
+    def rules(self) -> str:
+        """The game's rules, in a sentence."""
+        return self._engine.rules()
+
+    @property
+    def position_syntax(self) -> str:
+        """How positions of the game are written."""
+        return self._engine.position_syntax()
+
+    def __repr__(self) -> str:
+        return f"nimlab.game({self.spec!r})"
+
+    def analyze(
+        self,
+        position: Position,
+        misere: bool = False,
+        *,
+        max_moves: int = DEFAULT_MAX_MOVES,
+        time_limit: Optional[float] = DEFAULT_TIME_LIMIT,
+    ) -> Analysis:
+        """Who wins ``position``, its Grundy value, and its winning moves (at most
+        ``max_moves`` listed), in normal play or, with ``misere=True``, misère play.
+
+        >>> a = nimlab.game("nim").analyze([3, 4, 5])
+        >>> a.outcome, a.grundy, a.winning_moves[0].to
+        ('N', 2, '1 4 5')
+        """
+        text = _position_text(position)
+        return _analysis(json.loads(self._engine.analyze_json(text, misere, max_moves, time_limit)))
+
+    def moves(
+        self,
+        position: Position,
+        misere: bool = False,
+        *,
+        max_moves: int = DEFAULT_MAX_MOVES,
+        time_limit: Optional[float] = DEFAULT_TIME_LIMIT,
+    ) -> Moves:
+        """Every legal move of ``position`` (at most ``max_moves`` listed), winning
+        moves first, each with its result, Grundy value and remoteness.
+
+        >>> [(m.text, m.result) for m in nimlab.game("nim").moves([2, 1])][:2]
+        [('1 1', 'win'), ('1 2', 'lose')]
+        """
+        text = _position_text(position)
+        return _moves(json.loads(self._engine.moves_json(text, misere, max_moves, time_limit)))
+
+    def grundy(self, upto: int, *, time_limit: Optional[float] = DEFAULT_TIME_LIMIT):
+        """g(0), …, g(upto) of one heap of a game played on heaps: a numpy array of
+        ``uint32`` when numpy is installed, else a list of ints.
+
+        >>> [int(v) for v in nimlab.game("kayles").grundy(8)]
+        [0, 1, 2, 3, 1, 4, 3, 2, 1]
+        """
+        if isinstance(upto, bool) or not isinstance(upto, int) or upto < 0:
+            raise ValueError(f"invalid upto {upto!r}: expected a non-negative integer")
+        data = self._engine.grundy_bytes(upto, time_limit)
+        try:
+            import numpy
+        except ImportError:
+            import array
+
+            values = array.array("I")
+            values.frombytes(data)
+            return values.tolist()
+        return numpy.frombuffer(bytearray(data), dtype=numpy.uint32)
+
+    def check(self, position: Position) -> dict:
+        """Run the conformance check every built-in family passes, on positions
+        reached from ``position``: notation read back, moves and values against brute
+        force in both conventions, games played to the end. Returns the counts of
+        what was checked; raises ``AssertionError`` naming a broken promise.
+
+        >>> nimlab.game("nim").check([3, 2])["searched"] > 0
+        True
+        """
+        return self._engine.check(_position_text(position))
+
+
+def game(spec: str, *, time_limit: Optional[float] = DEFAULT_TIME_LIMIT) -> Game:
+    """The game of ``spec``, any spec the command line takes: ``"nim"``,
+    ``"kayles"``, ``"subtraction:1,3,4"``, ``"octal:0.137"``, ``"wythoff"``,
+    sums such as ``"nim+kayles"``, and ``"graph:FILE"``, which reads FILE.
+
+    >>> nimlab.game("octal:0.07").spec
+    'octal:0.07'
+    """
+    return Game(_Engine.from_spec(spec, time_limit))
+
+
+class HeapGame(Game):
+    """A heap game of your own: ``options(n)`` returns the tuples of heaps a heap of
+    ``n`` tokens can become: ``()`` when the heap is used up, ``(n - k,)`` after
+    taking ``k``, ``(a, b)`` after splitting it. Every heap an option leaves must be
+    smaller than ``n``. ``options`` is called once per heap size; an exception it
+    raises reaches the caller unchanged, and a return value of the wrong type raises
+    ``TypeError`` naming the heap.
+
+    A position is a list of heaps. Values are computed in Rust from the options
+    (the mex rule); misère play is searched exhaustively, for positions of a bounded
+    number of tokens.
+
+    >>> def kayles(n):  # knock down one pin or two adjacent ones
+    ...     rows = [(a, n - k - a) for k in (1, 2) if k <= n for a in range((n - k) // 2 + 1)]
+    ...     return [tuple(r for r in row if r) for row in rows]
+    >>> [int(v) for v in nimlab.HeapGame(kayles, name="my-kayles").grundy(8)]
+    [0, 1, 2, 3, 1, 4, 3, 2, 1]
+    """
+
+    def __init__(self, options: Callable[[int], Iterable[Tuple[int, ...]]], name: str = "my-game"):
+        if not callable(options):
+            raise TypeError(f"invalid options {options!r}: expected a function options(n)")
+        super().__init__(_Engine.from_heap_options(options, name))
+
+    def __repr__(self) -> str:
+        return f"nimlab.HeapGame(..., name={self.spec!r})"

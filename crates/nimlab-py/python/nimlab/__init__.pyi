@@ -1,0 +1,98 @@
+"""Type stubs of nimlab (see __init__.py for the documentation)."""
+
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
+
+__all__ = [
+    "Analysis",
+    "Game",
+    "HeapGame",
+    "LimitError",
+    "Move",
+    "Moves",
+    "NimlabError",
+    "WinningMove",
+    "game",
+]
+
+DEFAULT_TIME_LIMIT: float
+DEFAULT_MAX_MOVES: int
+
+Position = Union[str, int, Sequence[Any]]
+
+class NimlabError(Exception):
+    """A question nimlab cannot answer: it has no known answer, or the game has no such thing."""
+
+class LimitError(NimlabError):
+    """A question beyond a limit: its time limit, or one of nimlab's limits on size."""
+
+@dataclass(frozen=True)
+class WinningMove:
+    text: Optional[str]
+    to: Optional[str]
+    description: str
+    reason: str
+
+@dataclass(frozen=True)
+class Analysis:
+    outcome: str
+    grundy: Optional[int]
+    why: str
+    winning_moves: List[WinningMove]
+    winning_move_count: int
+    misere: bool
+    json: dict
+
+@dataclass(frozen=True)
+class Move:
+    text: str
+    description: str
+    to: Optional[str]
+    result: str
+    grundy: Optional[int]
+    remoteness: Optional[int]
+
+@dataclass(frozen=True)
+class Moves:
+    moves: List[Move]
+    count: int
+    misere: bool
+    json: dict
+    def __iter__(self) -> Iterator[Move]: ...
+    def __len__(self) -> int: ...
+
+class Game:
+    @property
+    def spec(self) -> str: ...
+    @property
+    def rules(self) -> str: ...
+    @property
+    def position_syntax(self) -> str: ...
+    def analyze(
+        self,
+        position: Position,
+        misere: bool = False,
+        *,
+        max_moves: int = ...,
+        time_limit: Optional[float] = ...,
+    ) -> Analysis: ...
+    def moves(
+        self,
+        position: Position,
+        misere: bool = False,
+        *,
+        max_moves: int = ...,
+        time_limit: Optional[float] = ...,
+    ) -> Moves: ...
+    def grundy(self, upto: int, *, time_limit: Optional[float] = ...) -> Any:
+        """A numpy array of uint32 when numpy is installed, else a list of int."""
+    def check(self, position: Position) -> dict: ...
+
+def game(spec: str, *, time_limit: Optional[float] = ...) -> Game: ...
+
+class HeapGame(Game):
+    def __init__(
+        self,
+        options: Callable[[int], Iterable[Tuple[int, ...]]],
+        name: str = "my-game",
+    ) -> None: ...

@@ -1,0 +1,362 @@
+//! `nimlab._nimlab`: the engine behind the Python package `nimlab` (see
+//! `python/nimlab/__init__.py`, which wraps it, and `docs/PYTHON.md`).
+//!
+//! Answers are the reports the command line's `--json` prints ([`AnalysisReport`],
+//! [`MovesReport`]), handed to Python as that JSON, so the two cannot differ. A heap
+//! game of the user's own is a [`HeapRules`] whose options come from a Python callable
+//! ([`PythonOptions`]), played by the same [`HeapSum`] as the built-in heap games.
+
+use nimlab_core::conformance::check_game;
+use nimlab_core::heap::{HeapOption, HeapRules, HeapSum};
+use nimlab_core::limits::{DAG_FILE, POSITION_ECHO};
+use nimlab_core::protocol::Erased;
+use nimlab_core::report::{AnalysisReport, MovesReport};
+use nimlab_core::{Budget, Convention, Error, InputError, Nat, Ruleset, Spec};
+use pyo3::create_exception;
+use pyo3::exceptions::{PyException, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict};
+use std::collections::HashMap;
+use std::io::Read;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+create_exception!(
+    _nimlab,
+    NimlabError,
+    PyException,
+    "A question nimlab cannot answer: it has no known answer, or the game has no such thing."
+);
+create_exception!(
+    _nimlab,
+    LimitError,
+    NimlabError,
+    "A question beyond a limit: its time limit, or one of nimlab's limits on size."
+);
+
+/// The Python exception of a core error: `ValueError` for bad input, [`LimitError`]
+/// for a limit hit, [`NimlabError`] for a question without an answer. The message is
+/// the one line the command line prints.
+fn to_py(error: Error) -> PyErr {
+    let line = error.to_string();
+    match error {
+        Error::Input(_) => PyValueError::new_err(line),
+        Error::TooLarge(_) | Error::OutOfTime(_) | Error::Cancelled(_) => LimitError::new_err(line),
+        Error::NoKnownValue(_) | Error::Undefined(_) => NimlabError::new_err(line),
+    }
+}
+
+/// The budget of one question: `time_limit` seconds (`None` or 0: no limit), as the
+/// command line's `--time-limit`.
+fn budget(time_limit: Option<f64>) -> PyResult<Budget> {
+    match time_limit {
+        Some(seconds) if !(seconds.is_finite() && (0.0..=1e9).contains(&seconds)) => {
+            Err(PyValueError::new_err(format!(
+                "invalid time_limit {seconds}: expected a number of seconds from 0 (no limit) to 1000000000"
+            )))
+        }
+        Some(seconds) if seconds > 0.0 => {
+            Ok(Budget::question(Some(Duration::from_secs_f64(seconds))))
+        }
+        _ => Ok(Budget::question(None)),
+    }
+}
+
+/// A file a spec names (`graph:FILE`), read as the command line reads it: UTF-8 text
+/// of at most [`DAG_FILE`] bytes.
+fn read_file(path: &str) -> Result<String, InputError> {
+    let invalid = |why: String| InputError::invalid("file", path, why);
+    let file =
+        std::fs::File::open(path).map_err(|e| invalid(format!("a readable text file ({e})")))?;
+    let mut bytes = Vec::new();
+    file.take(DAG_FILE.value + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| invalid(format!("a readable text file ({e})")))?;
+    if bytes.len() as u64 > DAG_FILE.value {
+        return Err(invalid(format!(
+            "a text file: the file is longer than the limit of {} {} ({})",
+            DAG_FILE.value, DAG_FILE.unit, DAG_FILE.name
+        )));
+    }
+    if bytes.contains(&0) {
+        return Err(invalid("a text file: the file is not text".to_string()));
+    }
+    String::from_utf8(bytes)
+        .map_err(|_| invalid("a text file: the file is not UTF-8 text".to_string()))
+}
+
+/// The rules of a heap game whose options come from a Python callable `options(n)`,
+/// which returns the tuples of heaps a heap of `n` can become. Each heap's options are
+/// asked for once and kept. The core asks for options without a way to fail, so an
+/// exception (the callable's own, or a `TypeError` for a wrong return value) is kept
+/// here, the heap gets no options, and the call that asked re-raises it.
+struct PythonOptions {
+    name: String,
+    callable: Py<PyAny>,
+    known: Mutex<HashMap<Nat, Vec<HeapOption>>>,
+    failure: Mutex<Option<PyErr>>,
+}
+
+impl PythonOptions {
+    /// The options of a heap of `n`, from the callable.
+    fn call(&self, py: Python<'_>, n: &Nat) -> PyResult<Vec<HeapOption>> {
+        let argument = match u64::try_from(n) {
+            Ok(small) => small.into_pyobject(py)?.into_any(),
+            Err(_) => py
+                .import("builtins")?
+                .getattr("int")?
+                .call1((n.to_string(),))?,
+        };
+        let returned = self.callable.bind(py).call1((argument,))?;
+        let heaps: Vec<Vec<u64>> = returned.extract().map_err(|_| {
+            let shown = returned
+                .repr()
+                .map(|r| r.to_string())
+                .unwrap_or_else(|_| "a value".to_string());
+            PyTypeError::new_err(format!(
+                "options({n}) of the heap game {} returned {shown}: expected a list of \
+                 tuples of non-negative integers, the heaps a heap of {n} can become, \
+                 e.g. [(), (2,), (1, 1)]",
+                self.name
+            ))
+        })?;
+        Ok(heaps
+            .into_iter()
+            .map(|option| option.into_iter().map(Nat::from).collect())
+            .collect())
+    }
+
+    /// The exception a callback raised since the last call, if any.
+    fn take_failure(&self) -> Option<PyErr> {
+        self.failure
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take()
+    }
+}
+
+/// [`PythonOptions`] shared between the game and the engine that plays it.
+struct SharedOptions(Arc<PythonOptions>);
+
+impl HeapRules for SharedOptions {
+    fn spec(&self) -> String {
+        self.0.name.clone()
+    }
+
+    fn options(&self, n: &Nat, limit: usize) -> Vec<HeapOption> {
+        let rules = &self.0;
+        if let Some(options) = rules
+            .known
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(n)
+        {
+            return options.iter().take(limit).cloned().collect();
+        }
+        if rules
+            .failure
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .is_some()
+        {
+            return Vec::new();
+        }
+        match Python::attach(|py| rules.call(py, n)) {
+            Ok(options) => {
+                let listed = options.iter().take(limit).cloned().collect();
+                rules
+                    .known
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .insert(n.clone(), options);
+                listed
+            }
+            Err(error) => {
+                *rules.failure.lock().unwrap_or_else(PoisonError::into_inner) = Some(error);
+                Vec::new()
+            }
+        }
+    }
+}
+
+/// A game the engine plays: a built-in game of a spec, or a heap game of the user's
+/// own. Python's `nimlab.Game` wraps it.
+#[pyclass(frozen, module = "nimlab._nimlab")]
+struct Engine {
+    game: Mutex<Arc<dyn Ruleset>>,
+    /// For a heap game of the user's own, its options.
+    options: Option<Arc<PythonOptions>>,
+}
+
+/// The game of the user's options, with no values computed yet.
+fn heap_game(options: &Arc<PythonOptions>) -> Arc<dyn Ruleset> {
+    Arc::new(Erased(HeapSum::new(SharedOptions(Arc::clone(options)))))
+}
+
+impl Engine {
+    /// Run `question` on the game without holding the GIL (a user's callback takes it
+    /// again). A callback's exception is re-raised, and the game's values, which were
+    /// computed from an empty list of options, are dropped.
+    fn ask<T: Send>(
+        &self,
+        py: Python<'_>,
+        question: impl FnOnce(&dyn Ruleset) -> Result<T, Error> + Send,
+    ) -> PyResult<T> {
+        let game = Arc::clone(&self.game.lock().unwrap_or_else(PoisonError::into_inner));
+        let answer = py.detach(|| question(game.as_ref()));
+        if let Some(options) = &self.options
+            && let Some(failure) = options.take_failure()
+        {
+            *self.game.lock().unwrap_or_else(PoisonError::into_inner) = heap_game(options);
+            return Err(failure);
+        }
+        answer.map_err(to_py)
+    }
+}
+
+#[pymethods]
+impl Engine {
+    /// The game of a spec the command line takes (files it names are read).
+    #[staticmethod]
+    #[pyo3(signature = (spec, time_limit))]
+    fn from_spec(py: Python<'_>, spec: &str, time_limit: Option<f64>) -> PyResult<Engine> {
+        let budget = budget(time_limit)?;
+        let spec: Spec = spec.parse().map_err(|e: InputError| to_py(e.into()))?;
+        let game = py
+            .detach(|| spec.build(&read_file, &budget))
+            .map_err(to_py)?;
+        Ok(Engine {
+            game: Mutex::new(game),
+            options: None,
+        })
+    }
+
+    /// The heap game whose heap of `n` can become the tuples `options(n)` returns.
+    #[staticmethod]
+    fn from_heap_options(options: Py<PyAny>, name: String) -> PyResult<Engine> {
+        if name.trim().is_empty() || name.chars().any(char::is_whitespace) {
+            return Err(PyValueError::new_err(format!(
+                "invalid name {name:?}: expected a name without spaces, e.g. \"take-or-split\""
+            )));
+        }
+        let options = Arc::new(PythonOptions {
+            name,
+            callable: options,
+            known: Mutex::new(HashMap::new()),
+            failure: Mutex::new(None),
+        });
+        Ok(Engine {
+            game: Mutex::new(heap_game(&options)),
+            options: Some(options),
+        })
+    }
+
+    /// The game's canonical spec.
+    fn spec(&self) -> String {
+        self.game
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .spec()
+    }
+
+    /// The game's rules, in a sentence.
+    fn rules(&self) -> String {
+        self.game
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .rules()
+    }
+
+    /// How positions are written.
+    fn position_syntax(&self) -> String {
+        self.game
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .position_syntax()
+    }
+
+    /// What `nimlab analyze GAME POSITION --json` prints (without its newline).
+    fn analyze_json(
+        &self,
+        py: Python<'_>,
+        position: &str,
+        misere: bool,
+        max_moves: usize,
+        time_limit: Option<f64>,
+    ) -> PyResult<String> {
+        let budget = budget(time_limit)?;
+        self.ask(py, |game| {
+            let parsed = game.parse_position(position)?;
+            let analysis =
+                game.analyze(&parsed, Convention::misere_if(misere), max_moves, &budget)?;
+            let with_positions = position.len() <= POSITION_ECHO.get();
+            let report = AnalysisReport::new(game, &parsed, analysis, with_positions);
+            Ok(serde_json::to_string(&report).expect("reports serialize"))
+        })
+    }
+
+    /// What `nimlab moves GAME POSITION --json` prints (without its newline).
+    fn moves_json(
+        &self,
+        py: Python<'_>,
+        position: &str,
+        misere: bool,
+        max_moves: usize,
+        time_limit: Option<f64>,
+    ) -> PyResult<String> {
+        let budget = budget(time_limit)?;
+        self.ask(py, |game| {
+            let parsed = game.parse_position(position)?;
+            let convention = Convention::misere_if(misere);
+            let values = game.move_list(&parsed, convention, max_moves, &budget)?;
+            let with_positions = position.len() <= POSITION_ECHO.get();
+            let report = MovesReport::new(game, &parsed, convention, values, with_positions);
+            Ok(serde_json::to_string(&report).expect("reports serialize"))
+        })
+    }
+
+    /// g(0), …, g(upto) of one heap, as native-endian unsigned 32-bit integers.
+    fn grundy_bytes<'py>(
+        &self,
+        py: Python<'py>,
+        upto: usize,
+        time_limit: Option<f64>,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        let budget = budget(time_limit)?;
+        let values = self.ask(py, |game| match game.heap_game() {
+            Some(heaps) => heaps.sequence().grundy_table(upto, &budget),
+            None => Err(Error::Undefined(format!(
+                "{} is not played on heaps, so it has no nim-sequence",
+                game.spec()
+            ))),
+        })?;
+        let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_ne_bytes()).collect();
+        Ok(PyBytes::new(py, &bytes))
+    }
+
+    /// Run the conformance check every built-in family passes, from `position`; the
+    /// counts of what was checked, or `AssertionError` with the broken promise.
+    fn check<'py>(&self, py: Python<'py>, position: &str) -> PyResult<Bound<'py, PyDict>> {
+        let checked = self.ask(py, |game| {
+            let start = game.parse_position(position)?;
+            Ok(check_game(game, &start))
+        })?;
+        let checked = checked
+            .map_err(|violation| pyo3::exceptions::PyAssertionError::new_err(violation.0))?;
+        let counts = PyDict::new(py);
+        counts.set_item("positions", checked.positions)?;
+        counts.set_item("moves", checked.moves)?;
+        counts.set_item("searched", checked.searched)?;
+        counts.set_item("clicked", checked.clicked)?;
+        counts.set_item("played", checked.played)?;
+        Ok(counts)
+    }
+}
+
+#[pymodule]
+fn _nimlab(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Engine>()?;
+    m.add("NimlabError", m.py().get_type::<NimlabError>())?;
+    m.add("LimitError", m.py().get_type::<LimitError>())?;
+    Ok(())
+}

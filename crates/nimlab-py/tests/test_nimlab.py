@@ -1,0 +1,308 @@
+"""Tests of the Python package nimlab.
+
+Heap games of the user's own are checked against an independent mex written here;
+built-in games against the command line's --json (the binary named by NIMLAB_CLI,
+else `nimlab` on PATH; without it those tests skip, and fail when CI is set).
+"""
+
+import functools
+import json
+import os
+import shutil
+import subprocess
+
+import pytest
+
+import nimlab
+
+try:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+except ImportError:  # pragma: no cover - hypothesis is optional
+    given = None
+
+
+# --- independent brute force -------------------------------------------------------
+
+
+def mex(values):
+    m = 0
+    while m in values:
+        m += 1
+    return m
+
+
+def grundy_table(options, upto):
+    """g(0..upto) of a heap game by the mex rule, option heaps nim-summed."""
+    g = []
+    for n in range(upto + 1):
+        reachable = set()
+        for option in options(n):
+            value = 0
+            for heap in option:
+                value ^= g[heap]
+            reachable.add(value)
+        g.append(mex(reachable))
+    return g
+
+
+def brute_outcome(options, heaps, misere):
+    """'N' or 'P' of a position of heaps, by search over every move."""
+
+    @functools.lru_cache(maxsize=None)
+    def wins(position):
+        moves = []
+        for i, n in enumerate(position):
+            for option in options(n):
+                rest = position[:i] + position[i + 1 :] + tuple(h for h in option if h)
+                moves.append(tuple(sorted(rest)))
+        if not moves:
+            return misere  # no move: in misère play the player to move wins
+        return any(not wins(m) for m in moves)
+
+    return "N" if wins(tuple(sorted(h for h in heaps if h))) else "P"
+
+
+def take_or_split(n):
+    """Take one or two tokens, or split a heap into two non-empty heaps."""
+    takes = [(n - k,) for k in (1, 2) if k <= n]
+    splits = [(a, n - a) for a in range(1, n // 2 + 1)]
+    return [tuple(h for h in t if h) for t in takes] + splits
+
+
+def kayles(n):
+    """Knock down one pin or two adjacent pins of a row."""
+    rows = [(a, n - k - a) for k in (1, 2) if k <= n for a in range((n - k) // 2 + 1)]
+    return [tuple(r for r in row if r) for row in rows]
+
+
+def subtraction_134(n):
+    return [(n - k,) if n > k else () for k in (1, 3, 4) if k <= n]
+
+
+USER_GAMES = [(take_or_split, "take-or-split"), (kayles, "my-kayles"), (subtraction_134, "s134")]
+
+
+# --- heap games of the user's own --------------------------------------------------
+
+
+@pytest.mark.parametrize("options,name", USER_GAMES)
+def test_grundy_values_equal_the_mex_rule(options, name):
+    game = nimlab.HeapGame(options, name=name)
+    assert [int(v) for v in game.grundy(60)] == grundy_table(options, 60)
+
+
+@pytest.mark.parametrize("options,name", USER_GAMES)
+@pytest.mark.parametrize("misere", [False, True])
+def test_outcomes_equal_brute_force(options, name, misere):
+    game = nimlab.HeapGame(options, name=name)
+    g = grundy_table(options, 12)
+    for heaps in ([1], [2, 3], [4, 4], [5, 1, 2], [7, 3], [6, 6, 1], [9], [0, 3]):
+        analysis = game.analyze(list(heaps), misere=misere)
+        assert analysis.outcome == brute_outcome(options, heaps, misere), (name, heaps, misere)
+        nim_sum = 0
+        for h in heaps:
+            nim_sum ^= g[h]
+        assert analysis.grundy == nim_sum
+        for move in analysis.winning_moves:
+            after = [int(h) for h in move.to.split()] if move.to.strip() else []
+            assert brute_outcome(options, after, misere) == "P", (heaps, move)
+
+
+@pytest.mark.parametrize("options,name", USER_GAMES)
+def test_moves_list_every_option_with_its_value(options, name):
+    game = nimlab.HeapGame(options, name=name)
+    g = grundy_table(options, 10)
+    listed = game.moves([7, 3])
+    expected = len(options(7)) + len(options(3))
+    assert listed.count == expected == len(listed)
+    for move in listed:
+        after = [int(h) for h in move.to.split()] if move.to.strip() else []
+        value = 0
+        for h in after:
+            value ^= g[h]
+        assert move.grundy == value
+        assert move.result == ("win" if value == 0 else "lose")
+
+
+@pytest.mark.parametrize("options,name", USER_GAMES)
+def test_a_user_game_passes_the_conformance_check(options, name):
+    checked = nimlab.HeapGame(options, name=name).check([9, 4])
+    assert checked["searched"] >= 5 and checked["played"] >= 1, checked
+
+
+def test_options_are_asked_once_per_heap_size():
+    calls = []
+
+    def counted(n):
+        calls.append(n)
+        return take_or_split(n)
+
+    game = nimlab.HeapGame(counted, name="counted")
+    game.grundy(40)
+    game.analyze([40, 12])
+    assert sorted(calls) == list(range(41))
+
+
+class Boom(Exception):
+    pass
+
+
+def test_an_exception_in_options_reaches_the_caller_unchanged():
+    def options(n):
+        if n == 5:
+            raise Boom("no options for five")
+        return take_or_split(n)
+
+    game = nimlab.HeapGame(options, name="boom")
+    with pytest.raises(Boom, match="no options for five"):
+        game.grundy(10)
+    # The values computed around the failure are not kept: smaller heaps still answer.
+    assert [int(v) for v in game.grundy(4)] == grundy_table(take_or_split, 4)
+    with pytest.raises(Boom):
+        game.analyze([6, 1])
+
+
+def test_a_wrong_return_value_is_a_type_error_naming_the_heap():
+    game = nimlab.HeapGame(lambda n: "not options" if n == 3 else take_or_split(n), name="bad")
+    with pytest.raises(TypeError, match=r"options\(3\) of the heap game bad returned 'not options'"):
+        game.grundy(5)
+
+
+def test_an_option_that_does_not_shrink_the_heap_is_a_value_error_or_nimlab_error():
+    game = nimlab.HeapGame(lambda n: [(n + 1,)], name="grows")
+    with pytest.raises((ValueError, nimlab.NimlabError), match="not smaller"):
+        game.grundy(3)
+
+
+def test_a_name_with_spaces_is_refused():
+    with pytest.raises(ValueError, match="invalid name"):
+        nimlab.HeapGame(take_or_split, name="two words")
+
+
+if given is not None:
+
+    @settings(max_examples=40, deadline=None)
+    @given(
+        takes=st.sets(st.integers(min_value=1, max_value=6), min_size=1, max_size=3),
+        splits=st.booleans(),
+    )
+    def test_random_take_and_split_games_equal_the_mex_rule(takes, splits):
+        def options(n):
+            moves = [(n - k,) if n > k else () for k in sorted(takes) if k <= n]
+            if splits:
+                moves += [(a, n - a) for a in range(1, n // 2 + 1)]
+            return moves
+
+        game = nimlab.HeapGame(options, name="random")
+        assert [int(v) for v in game.grundy(40)] == grundy_table(options, 40)
+
+
+# --- built-in games ----------------------------------------------------------------
+
+
+def test_positions_as_python_values_equal_their_text():
+    nim = nimlab.game("nim")
+    assert nim.analyze([3, 4, 5]).json == nim.analyze("3 4 5").json
+    wythoff = nimlab.game("wythoff")
+    assert wythoff.analyze((29, 51)).json == wythoff.analyze("29,51").json
+    assert wythoff.analyze((29, 47)).outcome == "P"
+
+
+def test_grundy_values_are_python_ints_of_any_size():
+    heap = 10**40 + 12345
+    analysis = nimlab.game("nim").analyze([heap])
+    assert analysis.grundy == heap and isinstance(analysis.grundy, int)
+
+
+def test_bad_input_is_a_value_error_with_the_command_lines_line():
+    with pytest.raises(ValueError, match="invalid"):
+        nimlab.game("no-such-game")
+    with pytest.raises(ValueError, match="invalid"):
+        nimlab.game("nim").analyze("3 x 5")
+    with pytest.raises(TypeError):
+        nimlab.game("nim").analyze(3.5)
+
+
+def test_a_limit_is_a_limit_error():
+    # Misère play of a game of the user's own is searched, for a bounded number of tokens.
+    game = nimlab.HeapGame(take_or_split, name="t")
+    with pytest.raises(nimlab.LimitError, match="at most 64 tokens"):
+        game.analyze([30, 30, 30, 30], misere=True)
+    with pytest.raises(nimlab.NimlabError, match="not played on heaps"):
+        nimlab.game("wythoff").grundy(3)
+
+
+def test_graph_reads_its_file(tmp_path):
+    graph = tmp_path / "loop.txt"
+    # 0 <-> 1 -> 2, and 3 -> 1, 3 <-> 4: a token on 0 loses, one on 3 draws.
+    graph.write_text("5 6 0 1 1 0 1 2 3 1 3 4 4 3\n")
+    game = nimlab.game(f"graph:{graph}")
+    assert game.analyze("0").outcome == "P"
+    drawn = game.analyze("3")
+    assert drawn.outcome == "D" and drawn.grundy is None
+    assert drawn.json == cli_json("analyze", f"graph:{graph}", "3", False)
+    with pytest.raises(ValueError, match="file"):
+        nimlab.game(f"graph:{tmp_path / 'missing.txt'}")
+
+
+def test_grundy_of_kayles_is_a_uint32_array():
+    values = nimlab.game("kayles").grundy(20)
+    assert [int(v) for v in values] == grundy_table(kayles, 20)
+    try:
+        import numpy
+    except ImportError:
+        return
+    assert values.dtype == numpy.uint32
+
+
+# --- against the command line ------------------------------------------------------
+
+
+def cli():
+    path = os.environ.get("NIMLAB_CLI") or shutil.which("nimlab")
+    if path is None:
+        if os.environ.get("CI"):
+            pytest.fail("the nimlab binary is missing (set NIMLAB_CLI) and CI is set")
+        pytest.skip("the nimlab binary is missing: set NIMLAB_CLI to compare with it")
+    return path
+
+
+def cli_json(command, spec, position, misere):
+    args = [cli(), command, spec, position, "--json"] + (["--misere"] if misere else [])
+    out = subprocess.run(args, capture_output=True, text=True, check=True).stdout
+    return json.loads(out)
+
+
+QUESTIONS = [
+    ("nim", "3 4 5"),
+    ("kayles", "4 7 9"),
+    ("subtraction:1,3,4", "10 1000000000000000000000"),
+    ("octal:0.137", "12 5"),
+    ("wythoff", "29,51"),
+    ("wythoff", "10,3"),
+    ("grundy-game", "7 8"),
+    ("lasker", "5 6"),
+    ("take:3", "9 2"),
+    ("fibonacci", "20"),
+]
+
+
+@pytest.mark.parametrize("spec,position", QUESTIONS)
+@pytest.mark.parametrize("misere", [False, True])
+def test_analyze_equals_the_command_line(spec, position, misere):
+    game = nimlab.game(spec)
+    try:
+        expected = cli_json("analyze", spec, position, misere)
+    except subprocess.CalledProcessError as refused:
+        with pytest.raises((ValueError, nimlab.NimlabError)):
+            game.analyze(position, misere=misere)
+        assert refused.stderr.strip()
+        return
+    assert game.analyze(position, misere=misere).json == expected
+
+
+@pytest.mark.parametrize("spec,position", QUESTIONS)
+def test_moves_equal_the_command_line(spec, position):
+    game = nimlab.game(spec)
+    assert game.moves(position).json == cli_json("moves", spec, position, False)
