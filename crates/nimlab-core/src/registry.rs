@@ -277,7 +277,7 @@ pub const FAMILIES: &[Family] = &[
         name: "mock-turtles",
         syntax: "mock-turtles",
         example: "mock-turtles",
-        example_position: "THHTH",
+        example_position: "THHTHTHH",
         summary: "Mock Turtles: turn one, two or three coins, the rightmost from heads to tails",
         reads_file: false,
         build: |args, _| {

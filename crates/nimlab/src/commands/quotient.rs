@@ -21,9 +21,8 @@ Examples:
   nimlab quotient kayles
   nimlab quotient octal:0.75 --json
   nimlab quotient subtraction:1,2
-  nimlab quotient octal:0.07 --max-heap 33
-  nimlab quotient octal:0.07 --max-heap 40 --memory 4096 --out dawson.quotient
-  nimlab quotient octal:0.07 --max-heap 40 --memory 4096 --out dawson.quotient --resume";
+  nimlab quotient kayles --max-heap 200 --out kayles.quotient
+  nimlab quotient kayles --max-heap 300 --out kayles.quotient --resume";
 
 /// The misère quotient of a heap game: order, presentation, P-portion, pretending function.
 ///
