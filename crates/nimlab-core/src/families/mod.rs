@@ -3,16 +3,23 @@
 //!
 //! # Adding a family
 //!
-//! 1. Write `families/NAME.rs`. A game played on heaps (a move changes one heap,
-//!    which may split) implements [`HeapRules`](crate::heap::HeapRules) only; sums
-//!    of heaps, misère play, periods and the web come from
-//!    [`HeapSum`](crate::heap::HeapSum). Any other game implements
-//!    [`Game`](crate::rules::Game) and [`Strategy`](crate::protocol::Strategy).
+//! 1. Write `families/NAME.rs` and add `pub mod NAME;` below. A game played on heaps
+//!    (a move changes one heap, which may split) implements
+//!    [`HeapRules`](crate::heap::HeapRules): its name and its options are the
+//!    minimum, and [`HeapSum`](crate::heap::HeapSum) gives sums of heaps, misère
+//!    play, values and the web. A row of coins implements
+//!    [`CoinRules`](coins::CoinRules). Any other game implements
+//!    [`Game`](crate::rules::Game) and [`Notation`](crate::protocol::Notation)'s five
+//!    required methods; [`Strategy`](crate::protocol::Strategy) then needs no method
+//!    (its default searches every position reachable).
 //! 2. Test the strategy against brute force ([`Oracle`](crate::solve::search::Oracle)
 //!    and [`GrundyEngine`](crate::solve::search::GrundyEngine)) on every small
 //!    position, exhaustively.
-//! 3. Add one entry to [`FAMILIES`](crate::registry::FAMILIES). The registry's own
-//!    tests then check the new family's notation, moves and play with every other.
+//! 3. Add one entry to [`FAMILIES`](crate::registry::FAMILIES). The registry's test
+//!    then runs [`conformance::check`](crate::conformance::check) on the family's
+//!    example (notation, moves against brute force in both conventions, clicks, play
+//!    to the end) and on sums with other families.
+//! 4. Add the game to the table of games in `docs/GUIDE.md` (kept by hand for now).
 
 pub mod coins;
 pub mod copycat;
