@@ -53,7 +53,9 @@ fn outputs() -> PathBuf {
 fn the_python_package_passes_its_tests() {
     let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
     let scratch = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
-    let extension = outputs().join("lib_nimlab.so");
+    // The library is a cdylib and an rlib, so building it for this test makes the
+    // extension too, beside the test binary in deps/ (a `cargo build` also copies it up).
+    let extension = outputs().join("deps/lib_nimlab.so");
     if !extension.exists() {
         return skip(&format!("{} was not built", extension.display()));
     }
