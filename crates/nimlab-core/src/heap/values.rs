@@ -69,8 +69,14 @@ impl<H: HeapRules> SearchedValues<H> {
         }
     }
 
-    /// g(0), …, g(len − 1), computing what is missing within `budget`.
-    fn values_below(&self, len: usize, budget: &Budget) -> Result<Vec<u32>, Error> {
+    /// `read` of the table g(0), …, g(len − 1), computing what is missing within
+    /// `budget` (the table is lent, not copied: questions read a few values of it).
+    fn with_values<T>(
+        &self,
+        len: usize,
+        budget: &Budget,
+        read: impl FnOnce(&[u32]) -> T,
+    ) -> Result<T, Error> {
         let mut table = self.table.lock().unwrap_or_else(PoisonError::into_inner);
         extend_within_budget(&mut table, len, budget, |table, len| {
             while table.len() < len {
@@ -79,7 +85,7 @@ impl<H: HeapRules> SearchedValues<H> {
             }
             Ok(())
         })?;
-        Ok(table[..len].to_vec())
+        Ok(read(&table[..len]))
     }
 
     /// The value of a heap of `n` from the values of the smaller heaps, `table`.
@@ -133,7 +139,7 @@ impl<H: HeapRules> SearchedValues<H> {
 impl<H: HeapRules> HeapValues for SearchedValues<H> {
     fn heap_value(&self, n: &Nat, budget: &Budget) -> Result<Nat, Error> {
         let n = self.index(n)?;
-        Ok(Nat::from(self.values_below(n + 1, budget)?[n]))
+        self.with_values(n + 1, budget, |table| Nat::from(table[n]))
     }
 
     fn heap_options_with_value(
@@ -143,19 +149,22 @@ impl<H: HeapRules> HeapValues for SearchedValues<H> {
         max: usize,
         budget: &Budget,
     ) -> Result<HeapOptions, Error> {
-        let table = self.values_below(self.index(n)? + 1, budget)?;
-        let mut with_value = Vec::new();
-        for option in self.listed_options(n, budget)? {
-            let value = option.iter().try_fold(0u32, |value, part| {
-                usize::try_from(part)
-                    .ok()
-                    .and_then(|part| table.get(part))
-                    .map(|g| value ^ g)
-            });
-            if value.is_some_and(|value| *target == value) {
-                with_value.push(option);
-            }
-        }
+        let len = self.index(n)? + 1;
+        let options = self.listed_options(n, budget)?;
+        let with_value = self.with_values(len, budget, |table| {
+            let value_of = |option: &HeapOption| {
+                option.iter().try_fold(0u32, |value, part| {
+                    usize::try_from(part)
+                        .ok()
+                        .and_then(|part| table.get(part))
+                        .map(|g| value ^ g)
+                })
+            };
+            options
+                .into_iter()
+                .filter(|option| value_of(option).is_some_and(|value| *target == value))
+                .collect::<Vec<_>>()
+        })?;
         Ok(HeapOptions::first_of(with_value, max))
     }
 
@@ -170,7 +179,7 @@ impl<H: HeapRules> HeapValues for SearchedValues<H> {
 
 impl<H: HeapRules> HeapSequence for SearchedValues<H> {
     fn grundy_table(&self, upto: usize, budget: &Budget) -> Result<Vec<u32>, Error> {
-        self.values_below(self.index(&Nat::from(upto))? + 1, budget)
+        self.with_values(self.index(&Nat::from(upto))? + 1, budget, <[u32]>::to_vec)
     }
 
     fn periodicity(&self, _budget: &Budget) -> Result<Periodicity, Error> {
