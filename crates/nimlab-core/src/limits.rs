@@ -122,6 +122,24 @@ pub const MISERE_QUOTIENT_MAX_MEMORY: Limit = Limit {
     reason: "a terabyte; a table holds at most 65,536 elements (8 GiB)",
 };
 
+/// The most amounts a subtraction set may have for its misère play to be answered by a
+/// misère quotient (other sets are answered by the tameness rule or by search).
+pub const MISERE_QUOTIENT_SUBTRACTION_AMOUNTS: Limit = Limit {
+    name: "amounts in a subtraction set whose misère quotient is computed",
+    value: 64,
+    unit: "amounts",
+    reason: "each heap's options are listed again for every candidate quotient",
+};
+
+/// The largest amount of a subtraction set whose misère play is answered by a misère
+/// quotient.
+pub const MISERE_QUOTIENT_SUBTRACTION_AMOUNT: Limit = Limit {
+    name: "largest amount of a subtraction set whose misère quotient is computed",
+    value: 4096,
+    unit: "tokens",
+    reason: "a quotient is certified only from the heap of the largest amount on",
+};
+
 /// Misère Turning Turtles is solved by searching every row up to the last head.
 pub const MISERE_TURTLES_SEARCH: Limit = Limit {
     name: "misère search of Turning Turtles",
@@ -444,6 +462,8 @@ pub const ALL: &[Limit] = &[
     MISERE_QUOTIENT_ORDER,
     MISERE_QUOTIENT_MEMORY,
     MISERE_QUOTIENT_MAX_MEMORY,
+    MISERE_QUOTIENT_SUBTRACTION_AMOUNTS,
+    MISERE_QUOTIENT_SUBTRACTION_AMOUNT,
     MISERE_TURTLES_SEARCH,
     MISERE_MOCK_TURTLES_SEARCH,
     MISERE_RULER_SEARCH,

@@ -4,15 +4,16 @@
 //!   every winning move (target: under 10 ms).
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-use nimlab_misere::{Bounds, HeapSize, TakeBreak, quotient};
+use nimlab_misere::{Bounds, HeapSize, quotient};
+use nimlab_octal::TakeBreak;
 use std::hint::black_box;
 
 fn kayles_quotient(c: &mut Criterion) {
-    let kayles = TakeBreak::kayles();
+    let kayles = TakeBreak::octal("0.77").unwrap();
     c.bench_function("quotient of Kayles, certified", |b| {
         b.iter(|| quotient(black_box(&kayles), &Bounds::default()).unwrap())
     });
-    let octal = TakeBreak::parse("0.15").unwrap();
+    let octal = TakeBreak::hex("0.15").unwrap();
     c.bench_function("quotient of 0.15, certified", |b| {
         b.iter(|| quotient(black_box(&octal), &Bounds::default()).unwrap())
     });
@@ -33,7 +34,7 @@ fn positions(count: usize) -> Vec<Vec<HeapSize>> {
 }
 
 fn ten_heaps(c: &mut Criterion) {
-    let q = quotient(&TakeBreak::kayles(), &Bounds::default()).unwrap();
+    let q = quotient(&TakeBreak::octal("0.77").unwrap(), &Bounds::default()).unwrap();
     let all = positions(64);
     let mut i = 0;
     c.bench_function(

@@ -12,7 +12,8 @@
 //! least failure, as MisereSolver's log does. The CPU limit counts this thread's CPU time
 //! (Linux's /proc/thread-self/schedstat), so a loaded machine does not cut it short.
 
-use nimlab_misere::{Bounds, Computation, Shortfall, TakeBreak};
+use nimlab_misere::{Bounds, Computation, Shortfall};
+use nimlab_octal::TakeBreak;
 
 /// CPU seconds of this thread so far.
 fn cpu() -> f64 {
@@ -41,7 +42,7 @@ fn main() {
         }
     }
     let code = code.expect("an octal code such as 0.07");
-    let game = TakeBreak::parse(&code).expect("an octal code");
+    let game = TakeBreak::hex(&code).expect("an octal code");
     let bounds = Bounds::memory_only(max_heap, memory << 20);
     let mut computation = Computation::new(&game, bounds).expect("usable bounds");
     if log {

@@ -21,10 +21,10 @@
 //!
 //! # The crate
 //!
-//! - [`game`]: the [`HeapGame`] trait — options of one heap, and whether large heaps
-//!   move uniformly (needed for the certificate).
-//! - [`rules`]: take-and-break codes (octal and hexadecimal, `4.` splits), Grundy's game
-//!   and subtraction games.
+//! - [`game`]: the [`MisereHeapRules`] trait — options of one heap, and whether large
+//!   heaps move uniformly (needed for the certificate). The octal engine's games
+//!   ([`nimlab_octal::TakeBreak`]: take-and-break codes, Grundy's game, subtraction
+//!   games) implement it, so their moves are written once, there.
 //! - [`solver`]: the iterative computation of Q_n, heap by heap, and the periodicity
 //!   theorem ([`quotient()`], [`partial_quotient`], [`Bounds`], [`Certificate`]).
 //! - [`quotient`](mod@quotient): the result — presentation, P-portion, Φ, tame or wild —
@@ -40,9 +40,10 @@
 //! # For a front end
 //!
 //! ```
-//! use nimlab_misere::{Bounds, HeapSize, Outcome, TakeBreak, quotient};
+//! use nimlab_misere::{Bounds, HeapSize, MisereOutcome, quotient};
+//! use nimlab_octal::TakeBreak;
 //!
-//! let kayles = TakeBreak::parse("0.77").unwrap();
+//! let kayles = TakeBreak::octal("0.77").unwrap();
 //! let q = quotient(&kayles, &Bounds::default()).unwrap();
 //! let c = q.certificate().unwrap(); // Φ(n + 12) = Φ(n) from heap 71 on
 //! assert_eq!((c.preperiod, c.period), (71, 12));
@@ -54,7 +55,7 @@
 //! let element = q.element_of(&position).unwrap();
 //! println!("the position's element is {}", q.word(element));
 //! let moves = q.winning_moves(&position).unwrap();
-//! assert_eq!(q.outcome(&position).unwrap() == Outcome::N, !moves.is_empty());
+//! assert_eq!(q.outcome(&position).unwrap() == MisereOutcome::N, !moves.is_empty());
 //! if let Some((heap, leaves)) = moves.first(&position) {
 //!     println!("move in heap {heap}, leaving {leaves:?}");
 //! }
@@ -65,17 +66,15 @@ mod monoid;
 mod presentation;
 mod pretension;
 pub mod quotient;
-pub mod rules;
 pub mod solver;
 mod verify;
 mod word;
 
-pub use game::{HeapGame, Take, UniformMoves};
+pub use game::{MisereHeapRules, Take, UniformMoves};
 pub use quotient::{
-    Certificate, Element, Family, Growth, HeapMoves, HeapSize, Outcome, Part, PositionError,
-    Quotient, WinningMoves,
+    Certificate, Element, Growth, HeapMoves, HeapSize, MisereOutcome, MoveFamily, Part,
+    PositionError, Quotient, WinningMovesByHeap,
 };
-pub use rules::{GrundysGame, RulesError, Subtraction, TakeBreak};
 pub use solver::{
     Bounds, Computation, Need, QuotientError, ResumeError, Shortfall, State, Tried,
     partial_quotient, quotient,

@@ -15,7 +15,7 @@
 //! The result is a reduced bipartite monoid, the candidate that [`crate::verify`] then
 //! tests against every word.
 
-use crate::game::HeapGame;
+use crate::game::MisereHeapRules;
 use crate::monoid::{MAX_TABLE_ORDER, Multiply, Table};
 use crate::word::Word;
 use rustc_hash::FxHashMap;
@@ -32,7 +32,7 @@ pub struct HeapImages {
 impl HeapImages {
     /// The transitions of every heap given its image, all in `monoid`, with the options
     /// listed by `game` (each a list of smaller heaps).
-    pub fn new<M: Multiply>(monoid: &M, image: Vec<usize>, game: &dyn HeapGame) -> Self {
+    pub fn new<M: Multiply>(monoid: &M, image: Vec<usize>, game: &dyn MisereHeapRules) -> Self {
         let mut options = Vec::new();
         let transitions = (0..image.len())
             .map(|h| {
@@ -328,6 +328,7 @@ impl Pretension {
 mod tests {
     use super::*;
     use crate::monoid::{Cyclic, Product};
+    use nimlab_octal::{SubtractionSet, TakeBreak};
 
     /// Heaps 1 and 2 of Nim in ⟨g | g^4 = g^2⟩ × ⟨h | h^4 = h^2⟩: misère Nim on
     /// heaps of at most 2 tokens has the tame quotient T2 = ⟨a, b | a² = 1, b³ = b⟩,
@@ -342,7 +343,7 @@ mod tests {
         let product = Product::new(&trivial, &[true], vec![cyclic, cyclic]);
         let image = vec![0, product.embed(0, Some(0)), product.embed(0, Some(1))];
         // Heaps of at most 2 tokens of Nim are those of the subtraction game {1, 2}.
-        let nim = crate::Subtraction::new(&[1, 2]).unwrap();
+        let nim = TakeBreak::Subtraction(SubtractionSet::new(&[1, 2]).unwrap());
         let heaps = HeapImages::new(&product, image, &nim);
         let marking = Marking::new(&product, &heaps, &|| false).unwrap();
         assert_eq!(marking.elements.len(), 16);

@@ -11,12 +11,12 @@
 //! one, two or three heaps. Parts smaller than A = n0 + p are listed one by one; parts
 //! from A on fall into p residue classes, and all the splits whose large parts lie in
 //! given classes land in the same element, so they are reported as one
-//! [`Family`] — "split the rest as x and rest − x for x = first, first + p, …" — that
-//! [`Family::count`] counts exactly. A part that depends on the heap's size is written
+//! [`MoveFamily`] — "split the rest as x and rest − x for x = first, first + p, …" — that
+//! [`MoveFamily::count`] counts exactly. A part that depends on the heap's size is written
 //! [`Part::HeapMinus`]: the heap's size less so many tokens. So the moves of a heap of
 //! 10^6 tokens, or of 10^100, are found with O(n0 + p) work per kind of move.
 
-use crate::game::{HeapGame, Take, UniformMoves};
+use crate::game::{MisereHeapRules, Take, UniformMoves};
 use crate::monoid::{Multiply, Table};
 use crate::presentation::Presentation;
 use crate::pretension::Pretension;
@@ -110,7 +110,7 @@ pub enum HeapSize {
 /// Misère outcome: N when the player to move wins (the empty position is N: the player
 /// to move has no move and so does not move last), P when the player to move loses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum MisereOutcome {
     N,
     P,
 }
@@ -127,7 +127,7 @@ pub enum Part {
 /// Many moves of one heap at once (see the module docs). `rest` is the heap's size less
 /// the tokens removed and less the fixed part.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Family {
+pub enum MoveFamily {
     /// Leave `fixed` (if any), x and rest − x, for x = first, first + step, … while
     /// x ≤ rest − x.
     Pairs {
@@ -146,10 +146,10 @@ pub enum Family {
     },
 }
 
-impl Family {
+impl MoveFamily {
     fn step(&self) -> u64 {
         match *self {
-            Family::Pairs { step, .. } | Family::Triples { step, .. } => step,
+            MoveFamily::Pairs { step, .. } | MoveFamily::Triples { step, .. } => step,
         }
     }
 
@@ -159,7 +159,7 @@ impl Family {
             return 0;
         }
         match *self {
-            Family::Pairs {
+            MoveFamily::Pairs {
                 removed,
                 fixed,
                 first,
@@ -170,7 +170,7 @@ impl Family {
                 };
                 u128::from(pair_count(rest, first, step))
             }
-            Family::Triples {
+            MoveFamily::Triples {
                 removed,
                 first,
                 second,
@@ -205,7 +205,7 @@ impl Family {
             HeapSize::Huge { .. } => Part::HeapMinus(minus),
         };
         match *self {
-            Family::Pairs {
+            MoveFamily::Pairs {
                 removed,
                 fixed,
                 first,
@@ -220,7 +220,7 @@ impl Family {
                     ])
                     .collect(),
             ),
-            Family::Triples {
+            MoveFamily::Triples {
                 removed,
                 first,
                 second,
@@ -277,24 +277,24 @@ pub struct HeapMoves {
     /// Moves listed one by one, each as the heaps it leaves.
     pub moves: Vec<Vec<Part>>,
     /// Moves listed by families.
-    pub families: Vec<Family>,
+    pub families: Vec<MoveFamily>,
 }
 
 /// Every winning move of a position, by heap size.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WinningMoves {
+pub struct WinningMovesByHeap {
     /// Only heap sizes with a winning move, in order of first appearance.
     pub by_heap: Vec<HeapMoves>,
 }
 
-impl WinningMoves {
+impl WinningMovesByHeap {
     /// Whether there is none (the position is P, or has no move at all).
     pub fn is_empty(&self) -> bool {
         self.by_heap.is_empty()
     }
 
     /// How many winning moves there are, counting each heap of a size; `None` when a
-    /// family belongs to a huge heap (count it with [`Family::count`]'s formula).
+    /// family belongs to a huge heap (count it with [`MoveFamily::count`]'s formula).
     /// `heaps` is the position the moves were found for.
     pub fn count(&self, heaps: &[HeapSize]) -> Option<u128> {
         let mut total = 0;
@@ -312,7 +312,7 @@ impl WinningMoves {
     }
 
     /// One winning move: the heap and what it leaves (`heaps` as for
-    /// [`WinningMoves::count`]).
+    /// [`WinningMovesByHeap::count`]).
     pub fn first(&self, heaps: &[HeapSize]) -> Option<(usize, Vec<Part>)> {
         let moves = self.by_heap.first()?;
         let leaves = match moves.moves.first() {
@@ -357,14 +357,14 @@ impl std::fmt::Debug for Quotient {
 
 impl Quotient {
     pub(crate) fn new(
-        game: &dyn HeapGame,
+        game: &dyn MisereHeapRules,
         pretension: Pretension,
         certificate: Option<Certificate>,
         new_generators: Vec<usize>,
         growth: Growth,
     ) -> Self {
         let Pretension { table, in_p, heaps } = pretension;
-        let uniform = game.uniform_moves().cloned();
+        let uniform = game.uniform_moves();
         // The options of the heaps the uniform moves do not describe (all heaps solved
         // when there are none).
         let small = uniform
@@ -558,14 +558,18 @@ impl Quotient {
     }
 
     /// The misère outcome of a position.
-    pub fn outcome(&self, heaps: &[HeapSize]) -> Result<Outcome, PositionError> {
+    pub fn outcome(&self, heaps: &[HeapSize]) -> Result<MisereOutcome, PositionError> {
         let x = self.element_of(heaps)?;
-        Ok(if self.is_p(x) { Outcome::P } else { Outcome::N })
+        Ok(if self.is_p(x) {
+            MisereOutcome::P
+        } else {
+            MisereOutcome::N
+        })
     }
 
     /// Every winning move of a position: the moves to a position whose element is in the
     /// P-portion, listed once per heap size (see the module docs).
-    pub fn winning_moves(&self, heaps: &[HeapSize]) -> Result<WinningMoves, PositionError> {
+    pub fn winning_moves(&self, heaps: &[HeapSize]) -> Result<WinningMovesByHeap, PositionError> {
         // Distinct heap sizes with their first heap and count.
         let mut sizes: Vec<(HeapSize, usize, usize, usize)> = Vec::new();
         let mut seen: HashMap<HeapSize, usize> = HashMap::new();
@@ -612,7 +616,7 @@ impl Quotient {
                 });
             }
         }
-        Ok(WinningMoves { by_heap })
+        Ok(WinningMovesByHeap { by_heap })
     }
 
     /// Φ of a heap of `size` tokens.
@@ -651,7 +655,7 @@ impl Quotient {
         &self,
         heap: HeapSize,
         targets: &[u64],
-    ) -> Result<(Vec<Vec<Part>>, Vec<Family>), PositionError> {
+    ) -> Result<(Vec<Vec<Part>>, Vec<MoveFamily>), PositionError> {
         let hit = |x: usize| targets[x / 64] >> (x % 64) & 1 == 1;
         let mut moves = Vec::new();
         let mut families = Vec::new();
@@ -757,7 +761,7 @@ impl<'q> Splits<'q> {
         take: Take,
         hit: &dyn Fn(usize) -> bool,
         moves: &mut Vec<Vec<Part>>,
-        families: &mut Vec<Family>,
+        families: &mut Vec<MoveFamily>,
     ) -> Result<(), PositionError> {
         let j = take.removed as u64;
         let Some(rest) = self.beyond(j) else {
@@ -779,7 +783,7 @@ impl<'q> Splits<'q> {
                 // All three from A on: by the classes of x and y.
                 for x in self.classes() {
                     for y in self.classes() {
-                        let family = Family::Triples {
+                        let family = MoveFamily::Triples {
                             removed: j,
                             first: x,
                             second: y,
@@ -809,7 +813,7 @@ impl<'q> Splits<'q> {
         fixed: Option<u64>,
         hit: &dyn Fn(usize) -> bool,
         moves: &mut Vec<Vec<Part>>,
-        families: &mut Vec<Family>,
+        families: &mut Vec<MoveFamily>,
     ) -> Result<(), PositionError> {
         let f = fixed.unwrap_or(0);
         let Some(rest) = self.beyond(j + f) else {
@@ -836,7 +840,7 @@ impl<'q> Splits<'q> {
         for x in self.classes().take_while(|&x| x <= half) {
             let z = self.less(j + f + x)?.1;
             if hit(self.mul(self.mul(fixed_x, self.phi(x)?), z)) {
-                families.push(Family::Pairs {
+                families.push(MoveFamily::Pairs {
                     removed: j,
                     fixed,
                     first: x,
@@ -857,7 +861,7 @@ mod tests {
         for heap in 0..60u64 {
             for step in 1..5u64 {
                 for first in 1..8u64 {
-                    let pairs = Family::Pairs {
+                    let pairs = MoveFamily::Pairs {
                         removed: 2,
                         fixed: Some(1),
                         first,
@@ -870,7 +874,7 @@ mod tests {
                         .count();
                     assert_eq!(pairs.count(heap), expected as u128);
                     for second in 1..8u64 {
-                        let triples = Family::Triples {
+                        let triples = MoveFamily::Triples {
                             removed: 1,
                             first,
                             second,
@@ -898,7 +902,7 @@ mod tests {
 
     #[test]
     fn a_family_of_step_zero_is_empty() {
-        let family = Family::Triples {
+        let family = MoveFamily::Triples {
             removed: 1,
             first: 3,
             second: 4,

@@ -32,7 +32,7 @@
 //! and option elements of a word that passed verification. (MisereSolver asks a little
 //! more, N ≥ s·(n0 + p) + k + s − 1.)
 
-use crate::game::{HeapGame, UniformMoves};
+use crate::game::{MisereHeapRules, UniformMoves};
 use crate::monoid::{Cyclic, MAX_TABLE_ORDER, Multiply, Product, Table};
 use crate::pretension::{
     HeapImages, MARKING_BYTES_PER_ELEMENT, Marking, Pretension, coarsest_partition, transitions_of,
@@ -281,17 +281,24 @@ impl std::error::Error for QuotientError {}
 /// The misère quotient of `game`, certified for heaps of every size by the periodicity
 /// theorem, or why it was not found within `bounds` (with the exact quotient of the
 /// heaps solved so far).
-pub fn quotient(game: &dyn HeapGame, bounds: &Bounds) -> Result<Quotient, QuotientError> {
+pub fn quotient(game: &dyn MisereHeapRules, bounds: &Bounds) -> Result<Quotient, QuotientError> {
     solve(game, bounds, true)
 }
 
 /// The misère quotient Q_N of the heaps of at most N = `bounds.max_heap` tokens, exact
 /// for positions with no larger heap; certified too if the theorem applies by then.
-pub fn partial_quotient(game: &dyn HeapGame, bounds: &Bounds) -> Result<Quotient, QuotientError> {
+pub fn partial_quotient(
+    game: &dyn MisereHeapRules,
+    bounds: &Bounds,
+) -> Result<Quotient, QuotientError> {
     solve(game, bounds, false)
 }
 
-fn solve(game: &dyn HeapGame, bounds: &Bounds, certify: bool) -> Result<Quotient, QuotientError> {
+fn solve(
+    game: &dyn MisereHeapRules,
+    bounds: &Bounds,
+    certify: bool,
+) -> Result<Quotient, QuotientError> {
     let mut computation = Computation::new(game, *bounds)?;
     let shortfall = computation.run(&|| false, |_| Ok::<(), ()>(()));
     computation.finish(certify, shortfall.expect("nothing to fail after each heap"))
@@ -301,7 +308,7 @@ fn solve(game: &dyn HeapGame, bounds: &Bounds, certify: bool) -> Result<Quotient
 /// time, watch, stop, save ([`Computation::state`]) and resume
 /// ([`Computation::resume`]).
 pub struct Computation<'g> {
-    game: &'g dyn HeapGame,
+    game: &'g dyn MisereHeapRules,
     bounds: Bounds,
     /// Q_n with Φ on heaps 0..=n.
     current: Pretension,
@@ -358,7 +365,7 @@ impl From<crate::pretension::Stopped> for Failure {
 
 impl<'g> Computation<'g> {
     /// A computation with no heap solved yet, or why the bounds are unusable.
-    pub fn new(game: &'g dyn HeapGame, bounds: Bounds) -> Result<Self, QuotientError> {
+    pub fn new(game: &'g dyn MisereHeapRules, bounds: Bounds) -> Result<Self, QuotientError> {
         let current = Pretension::trivial();
         let explorer = Explorer::new(&current.table, &current.in_p);
         let computation = Computation {
@@ -459,7 +466,7 @@ impl<'g> Computation<'g> {
         self.certificate = self
             .game
             .uniform_moves()
-            .and_then(|u| self.mismatches.certificate(n, u));
+            .and_then(|u| self.mismatches.certificate(n, &u));
         Ok(())
     }
 
@@ -843,7 +850,7 @@ fn invalid_bounds(bounds: &Bounds) -> Option<String> {
 /// quotient Q_N of the heaps solved, by its generators' actions, with Φ.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct State {
-    /// The game's name ([`HeapGame::name`]).
+    /// The game's name ([`MisereHeapRules::name`]).
     pub game: String,
     /// Φ(0), …, Φ(N), as elements of Q_N (0 is the identity).
     pub image: Vec<u32>,
@@ -908,7 +915,7 @@ impl<'g> Computation<'g> {
     /// must be right about every position of heaps up to N (verified again, which also
     /// rebuilds the search that the next heap extends).
     pub fn resume(
-        game: &'g dyn HeapGame,
+        game: &'g dyn MisereHeapRules,
         bounds: Bounds,
         state: State,
         stop: &dyn Fn() -> bool,
@@ -1029,7 +1036,7 @@ impl<'g> Computation<'g> {
         }
         computation.certificate = game
             .uniform_moves()
-            .and_then(|u| computation.mismatches.certificate(last, u));
+            .and_then(|u| computation.mismatches.certificate(last, &u));
         Ok(computation)
     }
 }

@@ -9,8 +9,9 @@
 
 mod common;
 
-use common::{Oracle, positions, sizes};
-use nimlab_misere::{Bounds, TakeBreak, quotient};
+use common::{MisereOracle, positions, sizes};
+use nimlab_misere::{Bounds, quotient};
+use nimlab_octal::TakeBreak;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Positions of at most this many tokens are classified…
@@ -20,9 +21,9 @@ const OTHERS: usize = 20;
 
 #[test]
 fn kayles_classes_by_brute_force_are_the_quotient_elements() {
-    let kayles = TakeBreak::kayles();
+    let kayles = TakeBreak::octal("0.77").unwrap();
     let q = quotient(&kayles, &Bounds::default()).unwrap();
-    let mut oracle = Oracle::new(&kayles);
+    let mut oracle = MisereOracle::new(&kayles);
     let others = positions(OTHERS);
     // Each small position's outcomes beside every other position, as bits.
     let mut classes: BTreeMap<Vec<bool>, BTreeSet<usize>> = BTreeMap::new();

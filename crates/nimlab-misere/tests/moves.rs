@@ -4,14 +4,15 @@
 
 mod common;
 
-use common::{Oracle, check_winning_moves, expanded_moves, family_members, leaves};
-use nimlab_misere::{Bounds, HeapGame, HeapSize, Outcome, Part, Quotient, TakeBreak, quotient};
+use common::{MisereOracle, check_winning_moves, expanded_moves, family_members, leaves};
+use nimlab_misere::{Bounds, HeapSize, MisereHeapRules, MisereOutcome, Part, Quotient, quotient};
+use nimlab_octal::TakeBreak;
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
 fn solved(code: &str) -> Quotient {
-    quotient(&TakeBreak::parse(code).unwrap(), &Bounds::default()).unwrap()
+    quotient(&TakeBreak::hex(code).unwrap(), &Bounds::default()).unwrap()
 }
 
 fn kayles() -> &'static Quotient {
@@ -27,7 +28,7 @@ fn sizes(heaps: &[u64]) -> Vec<HeapSize> {
 /// for the outcome of the position left — no residue classes involved.
 fn moves_by_trying(
     q: &Quotient,
-    game: &dyn HeapGame,
+    game: &dyn MisereHeapRules,
     position: &[u64],
 ) -> BTreeSet<(u64, Vec<u64>)> {
     let mut out = BTreeSet::new();
@@ -42,7 +43,7 @@ fn moves_by_trying(
             let mut left: Vec<u64> = option.iter().map(|&h| h as u64).collect();
             left.sort_unstable();
             let after: Vec<u64> = rest.iter().chain(&left).copied().collect();
-            if q.outcome(&sizes(&after)).unwrap() == Outcome::P {
+            if q.outcome(&sizes(&after)).unwrap() == MisereOutcome::P {
                 out.insert((heap, left));
             }
         }
@@ -53,9 +54,9 @@ fn moves_by_trying(
 #[test]
 fn wild_games_move_as_the_search_says() {
     for code in ["0.75", "0.53", "0.15", "0.71", "0.34"] {
-        let game = TakeBreak::parse(code).unwrap();
+        let game = TakeBreak::hex(code).unwrap();
         let q = quotient(&game, &Bounds::default()).unwrap();
-        let mut oracle = Oracle::new(&game);
+        let mut oracle = MisereOracle::new(&game);
         check_winning_moves(&q, &mut oracle, 22);
     }
 }
@@ -64,7 +65,7 @@ fn wild_games_move_as_the_search_says() {
 /// exactly those found by trying every option.
 #[test]
 fn large_kayles_heaps_by_classes_and_by_trying() {
-    let game = TakeBreak::kayles();
+    let game = TakeBreak::octal("0.77").unwrap();
     let q = kayles();
     for position in [
         vec![1000, 2001],
@@ -93,8 +94,8 @@ fn element_words() {
     assert_eq!(word(&[5]), "c");
     assert_eq!(word(&[5, 5]), "b²");
     assert_eq!(word(&[2, 5]), "ab");
-    assert_eq!(q.outcome(&sizes(&[5, 5])).unwrap(), Outcome::P);
-    assert_eq!(q.outcome(&sizes(&[])).unwrap(), Outcome::N);
+    assert_eq!(q.outcome(&sizes(&[5, 5])).unwrap(), MisereOutcome::P);
+    assert_eq!(q.outcome(&sizes(&[])).unwrap(), MisereOutcome::N);
 }
 
 /// Ten heaps of up to a million pins: every listed move and every member of every family
@@ -107,7 +108,10 @@ fn ten_kayles_heaps_of_a_million() {
     ];
     let heaps = sizes(&position);
     let moves = q.winning_moves(&heaps).unwrap();
-    assert_eq!(q.outcome(&heaps).unwrap() == Outcome::N, !moves.is_empty());
+    assert_eq!(
+        q.outcome(&heaps).unwrap() == MisereOutcome::N,
+        !moves.is_empty()
+    );
     let mut checked = 0;
     for heap_moves in &moves.by_heap {
         let size = position[heap_moves.heap];
@@ -122,7 +126,11 @@ fn ten_kayles_heaps_of_a_million() {
         }
         for left in lefts {
             let after: Vec<u64> = rest.iter().chain(&left).copied().collect();
-            assert_eq!(q.outcome(&sizes(&after)).unwrap(), Outcome::P, "{left:?}");
+            assert_eq!(
+                q.outcome(&sizes(&after)).unwrap(),
+                MisereOutcome::P,
+                "{left:?}"
+            );
             checked += 1;
         }
     }
@@ -132,7 +140,7 @@ fn ten_kayles_heaps_of_a_million() {
     let mut after = position.clone();
     let size = after.remove(heap);
     after.extend(leaves(&left, size));
-    assert_eq!(q.outcome(&sizes(&after)).unwrap(), Outcome::P);
+    assert_eq!(q.outcome(&sizes(&after)).unwrap(), MisereOutcome::P);
 }
 
 /// A heap beyond u64, given by its residue, plays like a heap of the same class: the
@@ -191,7 +199,7 @@ proptest! {
     /// move leads to P, and a P-position's moves all lead to N.
     #[test]
     fn kayles_positions_are_consistent(position in prop::collection::vec(1u64..400, 0..6)) {
-        let game = TakeBreak::kayles();
+        let game = TakeBreak::octal("0.77").unwrap();
         let q = kayles();
         let heaps = sizes(&position);
         let outcome = q.outcome(&heaps).unwrap();
@@ -199,9 +207,9 @@ proptest! {
         let (found, _) = expanded_moves(q, &position);
         prop_assert_eq!(&found, &tried);
         if position.is_empty() {
-            prop_assert_eq!(outcome, Outcome::N);
+            prop_assert_eq!(outcome, MisereOutcome::N);
         } else {
-            prop_assert_eq!(outcome == Outcome::P, tried.is_empty());
+            prop_assert_eq!(outcome == MisereOutcome::P, tried.is_empty());
         }
     }
 }

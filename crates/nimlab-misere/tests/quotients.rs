@@ -3,12 +3,13 @@
 mod common;
 
 use common::{
-    Oracle, check_outcomes, check_structure, check_tameness, check_winning_moves, closure_check,
+    MisereOracle, check_outcomes, check_structure, check_tameness, check_winning_moves,
+    closure_check,
 };
 use nimlab_misere::{
-    Bounds, GrundysGame, HeapGame, HeapSize, Quotient, Shortfall, Subtraction, TakeBreak,
-    partial_quotient, quotient,
+    Bounds, HeapSize, MisereHeapRules, Quotient, Shortfall, partial_quotient, quotient,
 };
+use nimlab_octal::{SubtractionSet, TakeBreak};
 use std::collections::BTreeSet;
 
 /// Bounds small enough that a game without a small quotient gives up in well under a
@@ -28,10 +29,10 @@ const TOKENS: usize = 40;
 /// Every check a certified quotient gets: exhaustive search on every position of at
 /// most `tokens` tokens, the independent closure proof up to its last heap, and the
 /// structural facts.
-fn check_certified(q: &Quotient, game: &dyn HeapGame, tokens: usize) {
+fn check_certified(q: &Quotient, game: &dyn MisereHeapRules, tokens: usize) {
     assert!(q.certificate().is_some());
     check_structure(q);
-    let mut oracle = Oracle::new(game);
+    let mut oracle = MisereOracle::new(game);
     check_outcomes(q, &mut oracle, tokens);
     let pairs = closure_check(q, game, q.last_heap(), 2_000_000);
     assert!(
@@ -46,7 +47,7 @@ fn every_two_digit_code() {
     let mut certified = Vec::new();
     let mut not_found = Vec::new();
     for code in (1..64).map(|i| format!("0.{}{}", i / 8, i % 8)) {
-        let game = TakeBreak::parse(&code).unwrap();
+        let game = TakeBreak::hex(&code).unwrap();
         match quotient(&game, &sweep_bounds()) {
             Ok(q) => {
                 check_certified(&q, &game, TOKENS);
@@ -58,7 +59,7 @@ fn every_two_digit_code() {
                 assert!(e.partial.certificate().is_none());
                 check_structure(&e.partial);
                 let last = e.partial.last_heap();
-                let mut oracle = Oracle::new(&game);
+                let mut oracle = MisereOracle::new(&game);
                 for position in common::positions(30) {
                     if position.iter().all(|&h| usize::from(h) <= last) {
                         let expected = oracle.outcome(&position);
@@ -86,7 +87,7 @@ fn every_two_digit_code() {
 /// ⟨a, b, c | a² = 1, b³ = b, bc = ab, c² = b²⟩ with P-portion {a, b²}.
 #[test]
 fn octal_075_as_published() {
-    let game = TakeBreak::parse("0.75").unwrap();
+    let game = TakeBreak::hex("0.75").unwrap();
     let q = quotient(&game, &Bounds::default()).unwrap();
     check_certified(&q, &game, TOKENS);
     assert_eq!(q.order(), 8);
@@ -109,7 +110,7 @@ fn octal_075_as_published() {
 /// function turns periodic where the nim-sequence does (period 12 from heap 71).
 #[test]
 fn kayles() {
-    let kayles = TakeBreak::kayles();
+    let kayles = TakeBreak::octal("0.77").unwrap();
     let q = quotient(&kayles, &Bounds::default()).unwrap();
     check_certified(&q, &kayles, TOKENS);
     let c = q.certificate().unwrap();
@@ -118,7 +119,7 @@ fn kayles() {
     assert_eq!(q.p_portion().len(), 9);
     assert_eq!(q.generators().len(), 7);
     assert_eq!(q.tame(), None);
-    let mut oracle = Oracle::new(&kayles);
+    let mut oracle = MisereOracle::new(&kayles);
     check_winning_moves(&q, &mut oracle, 24);
 }
 
@@ -126,7 +127,7 @@ fn kayles() {
 /// to 7 has the same heaps up to 7): the tame quotient T3 of order 2³ + 2.
 #[test]
 fn misere_nim_is_t3() {
-    let nim = Subtraction::new(&[1, 2, 3, 4, 5, 6, 7]).unwrap();
+    let nim = TakeBreak::Subtraction(SubtractionSet::new(&[1, 2, 3, 4, 5, 6, 7]).unwrap());
     let bounds = Bounds {
         max_heap: 7,
         ..Bounds::default()
@@ -145,10 +146,10 @@ fn misere_nim_is_t3() {
 #[test]
 fn subtraction_games() {
     for amounts in [&[1, 2][..], &[2, 3], &[1, 3, 4], &[2, 5, 7], &[3, 4, 6]] {
-        let game = Subtraction::new(amounts).unwrap();
+        let game = TakeBreak::Subtraction(SubtractionSet::new(amounts).unwrap());
         let q = quotient(&game, &Bounds::default()).unwrap();
         check_certified(&q, &game, TOKENS);
-        let mut oracle = Oracle::new(&game);
+        let mut oracle = MisereOracle::new(&game);
         check_winning_moves(&q, &mut oracle, 20);
     }
 }
@@ -156,11 +157,11 @@ fn subtraction_games() {
 #[test]
 fn hexadecimal_and_splitting_codes() {
     for code in ["0.f", "0.b", "0.a", "4.3", "4.33", "4.03", "4."] {
-        let game = TakeBreak::parse(code).unwrap();
+        let game = TakeBreak::hex(code).unwrap();
         let q = quotient(&game, &Bounds::default()).unwrap();
         check_certified(&q, &game, 30);
         check_tameness(&q, &game);
-        let mut oracle = Oracle::new(&game);
+        let mut oracle = MisereOracle::new(&game);
         check_winning_moves(&q, &mut oracle, 18);
     }
 }
@@ -173,13 +174,13 @@ fn grundys_game_up_to_a_heap() {
         max_heap: 20,
         ..Bounds::default()
     };
-    let e = quotient(&GrundysGame, &bounds).unwrap_err();
+    let e = quotient(&TakeBreak::GrundysGame, &bounds).unwrap_err();
     assert_eq!(e.shortfall, Shortfall::NotCertifiable { max_heap: 20 });
-    let q = partial_quotient(&GrundysGame, &bounds).unwrap();
+    let q = partial_quotient(&TakeBreak::GrundysGame, &bounds).unwrap();
     assert_eq!(q.last_heap(), 20);
     check_structure(&q);
-    let mut oracle = Oracle::new(&GrundysGame);
+    let mut oracle = MisereOracle::new(&TakeBreak::GrundysGame);
     check_outcomes(&q, &mut oracle, 20);
-    assert!(closure_check(&q, &GrundysGame, 20, 2_000_000).is_some());
+    assert!(closure_check(&q, &TakeBreak::GrundysGame, 20, 2_000_000).is_some());
     assert!(q.outcome(&[HeapSize::Size(21)]).is_err());
 }

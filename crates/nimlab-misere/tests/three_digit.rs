@@ -5,8 +5,9 @@
 
 mod common;
 
-use common::{Oracle, check_outcomes, check_structure, check_tameness, closure_check};
-use nimlab_misere::{Bounds, TakeBreak, quotient};
+use common::{MisereOracle, check_outcomes, check_structure, check_tameness, closure_check};
+use nimlab_misere::{Bounds, quotient};
+use nimlab_octal::TakeBreak;
 
 #[test]
 fn every_three_digit_code() {
@@ -20,13 +21,13 @@ fn every_three_digit_code() {
     let mut tame = 0;
     for i in (0..512).filter(|i| i % 8 != 0) {
         let code = format!("0.{}{}{}", i / 64, i / 8 % 8, i % 8);
-        let game = TakeBreak::parse(&code).unwrap();
+        let game = TakeBreak::hex(&code).unwrap();
         let Ok(q) = quotient(&game, &bounds) else {
             continue;
         };
         check_structure(&q);
         check_tameness(&q, &game);
-        let mut oracle = Oracle::new(&game);
+        let mut oracle = MisereOracle::new(&game);
         match q.tame() {
             Some(_) => {
                 tame += 1;

@@ -13,7 +13,7 @@
 //! common), so they cost O(n²) pairs per heap. d0 = 4 and Grundy's game are two-heap
 //! splits removing nothing, which both kernels treat like any other removal.
 
-use crate::code::Rules;
+use crate::rules::Rules;
 
 /// The values a kernel reads for heap n = [`View::len`]: g(i) is `front[i]` for
 /// i < front.len() and `recent[i − base]` for base ≤ i < n. A solver that keeps every

@@ -1,7 +1,11 @@
 //! nimlab-octal: nim-sequences of take-and-break games at research scale.
 //!
-//! - [`code`]: octal and hexadecimal codes (`0.137`, `4.07`, `0.f8`) and Grundy's game,
-//!   compiled once into move lists ([`Rules`]).
+//! - [`code`]: octal and hexadecimal codes (`0.137`, `4.07`, `0.f8`).
+//! - [`rules`]: the moves of every game the engine runs, written once ([`TakeBreak`]: a
+//!   code, Grundy's game or a finite subtraction game), and compiled into move lists
+//!   ([`Rules`]); nimlab-misere and nimlab-core take their moves from here.
+//! - [`take`]: one kind of move ([`take::Take`]) and its options, for heaps of any
+//!   integer type.
 //! - [`Solver`]: g(0), g(1), … in chunks, by the naive scan or the sparse-space
 //!   (rare/common) method, on one thread or several, stoppable, and resumed from the
 //!   values it computed or from a [`Snapshot`]; it keeps every value in memory, or only
@@ -25,11 +29,13 @@ pub mod code;
 mod kernel;
 mod parallel;
 pub mod period;
+pub mod rules;
 mod solver;
 pub mod take;
 
-pub use code::{Base, Code, CodeError, Game, MAX_DIGITS, Rules};
-pub use period::{Certificate, Theorem};
+pub use code::{Base, Code, CodeError, MAX_DIGITS};
+pub use period::{PeriodCertificate, PeriodTheorem};
+pub use rules::{Rules, SubtractionSet, TakeBreak};
 pub use solver::{
     DEFAULT_MAX_VALUES, MAX_THREADS, Method, PERIOD_WINDOW, STOP_CHECK_INTERVAL, STOP_CHECK_WORK,
     Snapshot, SolveError, Solver, Summary, Window,

@@ -42,10 +42,10 @@
 //! within about two blocks of each heap, so smaller blocks lower it and raise the old
 //! work (blocks of 64: 9.54 G and 1.95 G).
 
-use crate::code::Rules;
 use crate::kernel::{
     Marks, Rare, Split, VALUE_RANGE, View, find_in_pairs, last_first_part, with_avx2,
 };
+use crate::rules::Rules;
 use std::cell::UnsafeCell;
 use std::sync::atomic::{AtomicUsize, Ordering};
 

@@ -30,22 +30,22 @@
 //! is the least period of the whole infinite sequence, with its least preperiod: a
 //! smaller true period would divide it and be certified by the same values.
 
-use crate::code::Rules;
+use crate::rules::Rules;
 
 /// Why the values prove the period.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Theorem {
+pub struct PeriodTheorem {
     /// The most heaps a move leaves (1, 2 or 3).
     pub parts: usize,
     /// The most tokens a move removes (k).
     pub max_removal: usize,
 }
 
-impl Theorem {
+impl PeriodTheorem {
     /// The theorem that applies to `rules`; `None` for Grundy's game (its splits must
     /// differ in size, which the proof's exchange of parts does not respect).
-    pub fn for_rules(rules: &Rules) -> Option<Theorem> {
-        (!rules.unequal_parts).then(|| Theorem {
+    pub fn for_rules(rules: &Rules) -> Option<PeriodTheorem> {
+        (!rules.unequal_parts).then(|| PeriodTheorem {
             parts: rules.max_parts(),
             max_removal: rules.max_removal(),
         })
@@ -62,13 +62,13 @@ impl Theorem {
 }
 
 /// How many values, g(0) onwards, prove period `period` from `preperiod` on.
-pub fn values_needed(theorem: &Theorem, preperiod: usize, period: usize) -> usize {
+pub fn values_needed(theorem: &PeriodTheorem, preperiod: usize, period: usize) -> usize {
     theorem.parts * (preperiod.max(1) + period) + theorem.max_removal
 }
 
 /// A proof that g(n + period) = g(n) for every n ≥ preperiod.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Certificate {
+pub struct PeriodCertificate {
     /// The least n0 from which the sequence is periodic.
     pub preperiod: usize,
     /// The least period.
@@ -78,10 +78,10 @@ pub struct Certificate {
     /// How many values had been computed when the period was certified (≥ the need).
     pub values_computed: usize,
     /// The theorem that turns the comparison into a proof.
-    pub theorem: Theorem,
+    pub theorem: PeriodTheorem,
 }
 
-impl Certificate {
+impl PeriodCertificate {
     /// The index below preperiod + period whose value is g(n), for any n.
     pub fn reduce(&self, n: u128) -> usize {
         let (pre, period) = (self.preperiod as u128, self.period as u128);
@@ -96,7 +96,7 @@ impl Certificate {
 /// The least certified period of `values` (g(0), g(1), …) under `theorem`, if any.
 /// O(len) time and 4·len/2 bytes. For rules that leave at most one heap a period is
 /// reported once the values meet the two-part need (a little later than possible).
-pub fn certify(values: &[u16], theorem: &Theorem) -> Option<Certificate> {
+pub fn certify(values: &[u16], theorem: &PeriodTheorem) -> Option<PeriodCertificate> {
     certify_within(values, theorem, usize::MAX)
 }
 
@@ -104,12 +104,16 @@ pub fn certify(values: &[u16], theorem: &Theorem) -> Option<Certificate> {
 /// 4·`window` bytes, whatever the length. A certificate it gives is the least certified
 /// period (any certificate is checked value by value); it gives none when that period
 /// is longer than `window` (or than the tail [`certify`] looks at).
-pub fn certify_within(values: &[u16], theorem: &Theorem, window: usize) -> Option<Certificate> {
+pub fn certify_within(
+    values: &[u16],
+    theorem: &PeriodTheorem,
+    window: usize,
+) -> Option<PeriodCertificate> {
     let len = values.len();
     // Every certifiable p is a period of the tail g(reach..len), and p ≤ reach ≤ its
     // length. With parts = 1 the tail is cut as for two parts, which keeps p within
     // it; such a period is then found only once the two-part need is met.
-    let detection = Theorem {
+    let detection = PeriodTheorem {
         parts: theorem.parts.max(2),
         ..*theorem
     };
@@ -144,7 +148,7 @@ pub fn certify_within(values: &[u16], theorem: &Theorem, window: usize) -> Optio
         {
             preperiod -= 1;
         }
-        (values_needed(&detection, preperiod, period) <= len).then_some(Certificate {
+        (values_needed(&detection, preperiod, period) <= len).then_some(PeriodCertificate {
             preperiod,
             period,
             values_needed: values_needed(theorem, preperiod, period),
@@ -175,13 +179,13 @@ mod tests {
     use super::*;
 
     /// The least certified period by brute force over every (n0, p).
-    fn certify_by_brute_force(values: &[u16], theorem: &Theorem) -> Option<(usize, usize)> {
+    fn certify_by_brute_force(values: &[u16], theorem: &PeriodTheorem) -> Option<(usize, usize)> {
         (1..=values.len()).find_map(|period| {
             let preperiod = (0..values.len().saturating_sub(period))
                 .rev()
                 .find(|&n| values[n] != values[n + period])
                 .map_or(0, |n| n + 1);
-            let detection = Theorem {
+            let detection = PeriodTheorem {
                 parts: theorem.parts.max(2),
                 ..*theorem
             };
@@ -194,19 +198,19 @@ mod tests {
     fn agrees_with_brute_force_on_every_short_sequence() {
         // Every sequence over {0, 1, 2} of lengths up to 9, under several theorems.
         let theorems = [
-            Theorem {
+            PeriodTheorem {
                 parts: 1,
                 max_removal: 0,
             },
-            Theorem {
+            PeriodTheorem {
                 parts: 1,
                 max_removal: 2,
             },
-            Theorem {
+            PeriodTheorem {
                 parts: 2,
                 max_removal: 1,
             },
-            Theorem {
+            PeriodTheorem {
                 parts: 3,
                 max_removal: 0,
             },
@@ -230,7 +234,7 @@ mod tests {
     fn a_window_finds_the_least_period_when_it_fits() {
         // The same sequences: within a window, the certificate is the unwindowed one
         // if its period fits the window's part of the tail, and none otherwise.
-        let theorem = Theorem {
+        let theorem = PeriodTheorem {
             parts: 2,
             max_removal: 1,
         };
@@ -255,7 +259,7 @@ mod tests {
     fn long_preperiod_then_period() {
         let mut values: Vec<u16> = (0..500).map(|i| (i * 7 % 13) as u16 + 10).collect();
         let cycle: Vec<u16> = (0..37).map(|i| (i * i % 11) as u16).collect();
-        let theorem = Theorem {
+        let theorem = PeriodTheorem {
             parts: 2,
             max_removal: 3,
         };

@@ -18,10 +18,10 @@
 //! Threads: [`Solver::set_threads`] computes one sequence with several threads (see the
 //! `parallel` module); every thread count gives the same values.
 
-use crate::code::Rules;
 use crate::kernel::{self, Marks, Split, VALUE_RANGE, View};
 use crate::parallel;
-use crate::period::{self, Certificate, Theorem};
+use crate::period::{self, PeriodCertificate, PeriodTheorem};
+use crate::rules::Rules;
 use std::fmt;
 
 /// How g(n) is computed. Every method gives the same values.
@@ -215,9 +215,9 @@ pub struct Solver {
     histogram: Vec<u64>,
     /// The rare count at which the mask is next reviewed.
     next_mask_review: usize,
-    theorem: Option<Theorem>,
+    theorem: Option<PeriodTheorem>,
     check_periods: bool,
-    certificate: Option<Certificate>,
+    certificate: Option<PeriodCertificate>,
     next_period_check: usize,
     max_values: usize,
     threads: usize,
@@ -238,7 +238,7 @@ impl Solver {
     pub fn with_method(rules: Rules, method: Method) -> Solver {
         let split = (!rules.split_two.is_empty()).then(|| Split::new(0, &[]));
         Solver {
-            theorem: Theorem::for_rules(&rules),
+            theorem: PeriodTheorem::for_rules(&rules),
             rules,
             method,
             values: Vec::new(),
@@ -467,12 +467,12 @@ impl Solver {
     }
 
     /// The theorem that certifies periods of these rules, if any.
-    pub fn theorem(&self) -> Option<&Theorem> {
+    pub fn theorem(&self) -> Option<&PeriodTheorem> {
         self.theorem.as_ref()
     }
 
     /// The least certified period, once the values computed prove one.
-    pub fn certificate(&self) -> Option<&Certificate> {
+    pub fn certificate(&self) -> Option<&PeriodCertificate> {
         self.certificate.as_ref()
     }
 
@@ -540,7 +540,7 @@ impl Solver {
         &mut self,
         max_values: usize,
         stop: &dyn Fn() -> bool,
-    ) -> Result<Option<&Certificate>, SolveError> {
+    ) -> Result<Option<&PeriodCertificate>, SolveError> {
         self.check_periods = true;
         if self.next_period_check <= self.len() {
             self.check_period(self.len());

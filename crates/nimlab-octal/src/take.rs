@@ -220,9 +220,9 @@ impl Take {
     /// The options this take gives a heap of `n` tokens, each as the heaps it leaves,
     /// smallest first, in increasing order of that list. Lazy: a huge heap has more
     /// options than fit in memory.
-    pub fn options<T: Tokens>(self, n: &T) -> Options<T> {
+    pub fn options<T: Tokens>(self, n: &T) -> TakeOptions<T> {
         let one = || T::of(1);
-        Options(match (self.parts, self.rest(n)) {
+        TakeOptions(match (self.parts, self.rest(n)) {
             (0, Some(rest)) if rest == T::of(0) => Leaving::Single(Some(Vec::new())),
             (1, Some(rest)) if rest > T::of(0) => Leaving::Single(Some(vec![rest])),
             (2, Some(rest)) => Leaving::Two(pairs(rest, one(), one())),
@@ -246,7 +246,7 @@ impl Take {
 
 /// The iterator of [`Take::options`].
 #[derive(Clone, Debug)]
-pub struct Options<T>(Leaving<T>);
+pub struct TakeOptions<T>(Leaving<T>);
 
 /// The options of one take, by the number of heaps they leave.
 #[derive(Clone, Debug)]
@@ -258,7 +258,7 @@ enum Leaving<T> {
     Three(Box<Triples<T>>),
 }
 
-impl<T: Tokens> Iterator for Options<T> {
+impl<T: Tokens> Iterator for TakeOptions<T> {
     type Item = Vec<T>;
 
     fn next(&mut self) -> Option<Vec<T>> {

@@ -1,7 +1,7 @@
 //! The solver against an independent, deliberately simple implementation: its own
 //! reading of the digits, every option listed as a multiset of heaps, and a plain mex.
 
-use nimlab_octal::{Method, Rules, Solver};
+use nimlab_octal::{Method, Rules, Solver, SubtractionSet, TakeBreak};
 
 /// Digits d0, d1, … of a code written `D.DDD` in base 16 (octal digits read the same).
 fn digits(code: &str) -> Vec<u32> {
@@ -136,6 +136,31 @@ fn grundys_game_agrees_between_methods_beyond_64() {
     assert!(naive.iter().any(|&g| g >= 128));
     for method in [Method::Sparse, Method::Auto] {
         assert_eq!(solve(&rules, method, 1 << 15), naive, "{method:?}");
+    }
+}
+
+/// A subtraction set S is the code whose digit s is 3 for s in S: the engine runs it
+/// as that code.
+#[test]
+fn subtraction_games_match_brute_force() {
+    for amounts in [
+        &[1, 3, 4][..],
+        &[2, 5, 6],
+        &[3, 20, 33],
+        &[1, 2, 3, 4, 5, 64],
+    ] {
+        let set = SubtractionSet::new(amounts).unwrap();
+        let rules = Rules::new(TakeBreak::Subtraction(set));
+        let mut code = vec![0; amounts[amounts.len() - 1] + 1];
+        amounts.iter().for_each(|&s| code[s] = 3);
+        let expected = brute_force(&code, false, 1000);
+        for method in [Method::Naive, Method::Sparse, Method::Auto] {
+            assert_eq!(
+                solve(&rules, method, 1000),
+                expected,
+                "{amounts:?} {method:?}"
+            );
+        }
     }
 }
 

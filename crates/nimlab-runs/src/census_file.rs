@@ -14,7 +14,7 @@
 //! crash, or garbled by a writer that did not lock) is dropped: the file keeps it, its
 //! code counts as not done and is computed again, and readers skip it.
 
-use crate::Error;
+use crate::RunError;
 use crate::files::{Locked, open_regular, refuse};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
@@ -108,7 +108,7 @@ impl<P: Fn(&str) -> Option<String>> CensusFile<P> {
     /// file that is not a census file, or is one of a census with other settings, is
     /// refused and left as it is. A line cut at the end of the file is ended, so that
     /// it stays a garbled line of its own.
-    pub fn open(path: &Path, header: Header, parse: P) -> Result<CensusFile<P>, Error> {
+    pub fn open(path: &Path, header: Header, parse: P) -> Result<CensusFile<P>, RunError> {
         let mut options = OpenOptions::new();
         options.read(true).append(true).create(true);
         let file = open_regular(path, &mut options, "--out", WHAT)?;
@@ -126,7 +126,7 @@ impl<P: Fn(&str) -> Option<String>> CensusFile<P> {
         census
             .file
             .read_exact_at(&mut first, 0)
-            .map_err(Error::io("read", path))?;
+            .map_err(RunError::io("read", path))?;
         let start = b"{\"nimlab_census\":";
         match first.iter().position(|&b| b == b'\n') {
             Some(end) => match Header::parse(&first[..end]) {
@@ -154,7 +154,7 @@ impl<P: Fn(&str) -> Option<String>> CensusFile<P> {
                     .file
                     .set_len(0)
                     .and_then(|()| (&census.file).write_all(line.as_bytes()))
-                    .map_err(Error::io("write", path))?;
+                    .map_err(RunError::io("write", path))?;
                 census.seen = line.len() as u64;
             }
             None => return Err(census.not_a_census()),
@@ -164,7 +164,7 @@ impl<P: Fn(&str) -> Option<String>> CensusFile<P> {
         Ok(census)
     }
 
-    fn not_a_census(&self) -> Error {
+    fn not_a_census(&self) -> RunError {
         refuse(
             "--out",
             &self.path,
@@ -173,11 +173,11 @@ impl<P: Fn(&str) -> Option<String>> CensusFile<P> {
         )
     }
 
-    fn length(&self) -> Result<u64, Error> {
+    fn length(&self) -> Result<u64, RunError> {
         let length = self
             .file
             .metadata()
-            .map_err(Error::io("read", &self.path))?
+            .map_err(RunError::io("read", &self.path))?
             .len();
         if length > MAX_FILE_BYTES {
             return Err(refuse(
@@ -192,7 +192,7 @@ impl<P: Fn(&str) -> Option<String>> CensusFile<P> {
 
     /// Read the lines appended since the last look (the lock is held), and end a line
     /// cut at the end of the file.
-    fn catch_up(&mut self) -> Result<(), Error> {
+    fn catch_up(&mut self) -> Result<(), RunError> {
         let length = self.length()?;
         let (done, garbled) = (&mut self.done, &mut self.garbled);
         let parse = &self.parse;
@@ -207,13 +207,13 @@ impl<P: Fn(&str) -> Option<String>> CensusFile<P> {
                 None => *garbled += 1,
             },
         )
-        .map_err(Error::io("read", &self.path))?;
+        .map_err(RunError::io("read", &self.path))?;
         self.seen = end;
         if end < length {
             // The cut line ends here and is dropped; its code is done again.
             (&self.file)
                 .write_all(b"\n")
-                .map_err(Error::io("write", &self.path))?;
+                .map_err(RunError::io("write", &self.path))?;
             self.garbled += 1;
             self.seen = length + 1;
         }
@@ -232,7 +232,7 @@ impl<P: Fn(&str) -> Option<String>> CensusFile<P> {
 
     /// Append `line`, the findings of `code`, in one write, unless another writer has
     /// appended a line of `code` since this one last looked; whether it was appended.
-    pub fn append(&mut self, code: &str, line: &str) -> Result<bool, Error> {
+    pub fn append(&mut self, code: &str, line: &str) -> Result<bool, RunError> {
         let locked = Locked::wait(&self.file, &self.path, "--out")?;
         self.catch_up()?;
         if self.done.contains(code) {
@@ -243,7 +243,7 @@ impl<P: Fn(&str) -> Option<String>> CensusFile<P> {
         whole.push('\n');
         (&self.file)
             .write_all(whole.as_bytes())
-            .map_err(Error::io("write", &self.path))?;
+            .map_err(RunError::io("write", &self.path))?;
         self.seen += whole.len() as u64;
         self.done.insert(code.to_string());
         drop(locked);
@@ -253,9 +253,9 @@ impl<P: Fn(&str) -> Option<String>> CensusFile<P> {
 
 /// Read the census file at `path`: its header, and its lines that `parse` reads (the
 /// others are counted as garbled), without changing it.
-pub fn read<T>(path: &Path, parse: impl Fn(&str) -> Option<T>) -> Result<Census<T>, Error> {
+pub fn read<T>(path: &Path, parse: impl Fn(&str) -> Option<T>) -> Result<Census<T>, RunError> {
     let file = open_regular(path, OpenOptions::new().read(true), "census file", WHAT)?;
-    let length = file.metadata().map_err(Error::io("read", path))?.len();
+    let length = file.metadata().map_err(RunError::io("read", path))?.len();
     if length > MAX_FILE_BYTES {
         return Err(refuse(
             "census file",
@@ -286,7 +286,7 @@ pub fn read<T>(path: &Path, parse: impl Fn(&str) -> Option<T>) -> Result<Census<
             }
         }
     })
-    .map_err(Error::io("read", path))?;
+    .map_err(RunError::io("read", path))?;
     let header = header.ok_or_else(not_census)?;
     Ok(Census {
         header,

@@ -9,7 +9,7 @@
 //! old one, so a kill at any moment leaves either the old checkpoint or the new one,
 //! and the files hold at least what it vouches for.
 
-use crate::Error;
+use crate::RunError;
 use crate::files::{open_regular, refuse, replace_whole};
 use crate::format::Format;
 use serde::{Deserialize, Serialize};
@@ -53,7 +53,7 @@ pub struct Checkpoint {
 impl Checkpoint {
     /// Write the checkpoint to `path` so that a kill at any moment leaves the old one or
     /// this one whole (see the module documentation).
-    pub fn save(&self, path: &Path) -> Result<(), Error> {
+    pub fn save(&self, path: &Path) -> Result<(), RunError> {
         let record = serde_json::to_string(self).expect("checkpoints serialize");
         let text = format!(
             "{NAME}{VERSION} crc32:{:08x}\n{record}\n",
@@ -66,12 +66,12 @@ impl Checkpoint {
     /// unchanged checkpoint of this version is refused: a file of another kind (a FIFO
     /// is refused without blocking), one longer than [`MAX_BYTES`], one whose CRC-32
     /// does not match its record.
-    pub fn load(path: &Path) -> Result<Option<Checkpoint>, Error> {
+    pub fn load(path: &Path) -> Result<Option<Checkpoint>, RunError> {
         let expected = "the checkpoint of an unfinished run (a regular file of two lines)";
         let mut options = OpenOptions::new();
         options.read(true);
         let file = match open_regular(path, &mut options, "checkpoint", expected) {
-            Err(Error::Io { source, .. }) if source.kind() == io::ErrorKind::NotFound => {
+            Err(RunError::Io { source, .. }) if source.kind() == io::ErrorKind::NotFound => {
                 return Ok(None);
             }
             other => other?,
@@ -79,7 +79,7 @@ impl Checkpoint {
         let mut bytes = Vec::new();
         file.take(MAX_BYTES + 1)
             .read_to_end(&mut bytes)
-            .map_err(Error::io("read", path))?;
+            .map_err(RunError::io("read", path))?;
         let unusable = |why: &str| refuse("checkpoint", path, why, expected);
         if bytes.len() as u64 > MAX_BYTES {
             return Err(unusable(&format!("it is longer than {MAX_BYTES} bytes")));
@@ -146,13 +146,13 @@ mod tests {
                 changed[at] ^= flip;
                 fs::write(&path, &changed).unwrap();
                 match Checkpoint::load(&path) {
-                    Err(Error::Refused(message)) => assert!(!message.contains('\n')),
+                    Err(RunError::Refused(message)) => assert!(!message.contains('\n')),
                     other => panic!("byte {at} ^ {flip}: {other:?}"),
                 }
             }
         }
         fs::write(&path, &bytes[..bytes.len() - 1]).unwrap();
-        assert!(matches!(Checkpoint::load(&path), Err(Error::Refused(_))));
+        assert!(matches!(Checkpoint::load(&path), Err(RunError::Refused(_))));
     }
 
     #[test]

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 /// Why a run stopped. Every message is one line and names the file concerned.
 #[derive(Debug, thiserror::Error)]
-pub enum Error {
+pub enum RunError {
     /// The files or settings given cannot be used as asked: a file of another kind, a
     /// checkpoint of another run or one that does not match its files, a file another
     /// run holds. Nothing was changed. Front ends treat it as bad input.
@@ -27,11 +27,11 @@ pub enum Error {
     Stopped(String),
 }
 
-impl Error {
+impl RunError {
     /// An I/O failure doing `action` on `path`.
-    pub(crate) fn io(action: &'static str, path: &Path) -> impl Fn(io::Error) -> Error {
+    pub(crate) fn io(action: &'static str, path: &Path) -> impl Fn(io::Error) -> RunError {
         let path = path.to_path_buf();
-        move |source| Error::Io {
+        move |source| RunError::Io {
             action,
             path: path.clone(),
             source,

@@ -1,6 +1,6 @@
 //! Opening the files of a run: regular files only, locked while written.
 
-use crate::Error;
+use crate::RunError;
 use rustix::fs::{FlockOperation, OFlags, flock};
 use std::fs::{File, FileType, OpenOptions};
 use std::io::{self, Write};
@@ -28,8 +28,8 @@ fn kind(file_type: FileType) -> Option<&'static str> {
 }
 
 /// The refusal of `path`, given as `role` ("--out", "checkpoint", …), for being `what`.
-pub(crate) fn refuse(role: &str, path: &Path, what: &str, expected: &str) -> Error {
-    Error::Refused(format!(
+pub(crate) fn refuse(role: &str, path: &Path, what: &str, expected: &str) -> RunError {
+    RunError::Refused(format!(
         "invalid {role} '{}': {what}; expected {expected}",
         path.display()
     ))
@@ -45,10 +45,10 @@ pub(crate) fn open_regular(
     options: &mut OpenOptions,
     role: &str,
     expected: &str,
-) -> Result<File, Error> {
+) -> Result<File, RunError> {
     open_regular_file(path, options).map_err(|problem| match problem {
         NotRegular::Kind(what) => refuse(role, path, &format!("it is {what}"), expected),
-        NotRegular::Io(e) => Error::io("open", path)(e),
+        NotRegular::Io(e) => RunError::io("open", path)(e),
     })
 }
 
@@ -100,7 +100,7 @@ impl std::fmt::Display for NotRegular {
 /// Lock `file` (at `path`, given as `role`) for this process alone, or refuse at once
 /// if another process holds it. The lock lasts as long as the file is open, and the
 /// operating system lets go of it when the process ends, even by a kill.
-pub(crate) fn lock(file: &File, path: &Path, role: &str) -> Result<(), Error> {
+pub(crate) fn lock(file: &File, path: &Path, role: &str) -> Result<(), RunError> {
     match flock(file, FlockOperation::NonBlockingLockExclusive) {
         Ok(()) => Ok(()),
         Err(e) if e == rustix::io::Errno::WOULDBLOCK => Err(refuse(
@@ -109,7 +109,7 @@ pub(crate) fn lock(file: &File, path: &Path, role: &str) -> Result<(), Error> {
             "another run is writing it (the file is locked)",
             "one run per file: wait for that run to end, or choose another file",
         )),
-        Err(e) => Err(Error::io("lock", path)(e.into())),
+        Err(e) => Err(RunError::io("lock", path)(e.into())),
     }
 }
 
@@ -122,16 +122,16 @@ pub(crate) struct Locked(File);
 
 impl Locked {
     /// Lock `file`, waiting up to [`PATIENCE`] for another process to let go of it.
-    pub(crate) fn wait(file: &File, path: &Path, role: &str) -> Result<Locked, Error> {
-        let file = file.try_clone().map_err(Error::io("lock", path))?;
+    pub(crate) fn wait(file: &File, path: &Path, role: &str) -> Result<Locked, RunError> {
+        let file = file.try_clone().map_err(RunError::io("lock", path))?;
         let start = Instant::now();
         loop {
             match lock(&file, path, role) {
                 Ok(()) => return Ok(Locked(file)),
-                Err(Error::Refused(_)) if start.elapsed() < PATIENCE => {
+                Err(RunError::Refused(_)) if start.elapsed() < PATIENCE => {
                     std::thread::sleep(Duration::from_millis(5));
                 }
-                Err(Error::Refused(_)) => {
+                Err(RunError::Refused(_)) => {
                     return Err(refuse(
                         role,
                         path,
@@ -179,20 +179,20 @@ pub(crate) fn process_limits() -> String {
 /// Write `bytes` to `path` so that a kill at any moment leaves the old file or the new
 /// one whole, never a part: they go to `PATH.tmp`, which is synced and renamed over
 /// `path`, and the directory is synced so the rename survives a crash.
-pub fn replace_whole(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+pub fn replace_whole(path: &Path, bytes: &[u8]) -> Result<(), RunError> {
     let mut temporary = path.to_path_buf().into_os_string();
     temporary.push(".tmp");
     let temporary = std::path::PathBuf::from(temporary);
-    let mut file = File::create(&temporary).map_err(Error::io("write", &temporary))?;
+    let mut file = File::create(&temporary).map_err(RunError::io("write", &temporary))?;
     file.write_all(bytes)
         .and_then(|()| file.sync_all())
-        .map_err(Error::io("write", &temporary))?;
-    std::fs::rename(&temporary, path).map_err(Error::io("write", path))?;
+        .map_err(RunError::io("write", &temporary))?;
+    std::fs::rename(&temporary, path).map_err(RunError::io("write", path))?;
     let directory = match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
     };
     File::open(directory)
         .and_then(|directory| directory.sync_all())
-        .map_err(Error::io("sync the directory of", path))
+        .map_err(RunError::io("sync the directory of", path))
 }

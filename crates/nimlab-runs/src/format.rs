@@ -10,7 +10,7 @@
 //! values: one JSON object ([`Counts`]) with how often each value occurs, the rare
 //! positions and a checksum of the whole sequence.
 
-use crate::Error;
+use crate::RunError;
 use crate::files::{lock, open_regular, refuse};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -255,7 +255,7 @@ impl Encoding {
     /// Write the whole sequence, g(0) … g(upto) = `values`, to the file at `path`
     /// (replacing it, if it is empty or a file of this game in this format; for values
     /// computed in memory), locked while it is written and synced to the disk.
-    pub fn write_file(&self, path: &Path, values: &[u32]) -> Result<(), Error> {
+    pub fn write_file(&self, path: &Path, values: &[u32]) -> Result<(), RunError> {
         self.write_file_with(path, &|out| self.write_all(out, values))
     }
 
@@ -297,7 +297,7 @@ impl Encoding {
     }
 
     /// [`Encoding::write_entries`] to the file at `path`, as [`Encoding::write_file`].
-    pub fn write_entries_file(&self, path: &Path, entries: &[Entry]) -> Result<(), Error> {
+    pub fn write_entries_file(&self, path: &Path, entries: &[Entry]) -> Result<(), RunError> {
         self.write_file_with(path, &|out| self.write_entries(out, entries))
     }
 
@@ -305,8 +305,8 @@ impl Encoding {
         &self,
         path: &Path,
         write: &dyn Fn(&mut dyn Write) -> io::Result<()>,
-    ) -> Result<(), Error> {
-        let failed = Error::io("write", path);
+    ) -> Result<(), RunError> {
+        let failed = RunError::io("write", path);
         let mut options = OpenOptions::new();
         options.read(true).write(true).create(true).truncate(false);
         let file = open_regular(path, &mut options, "--out", "a file to write")?;
@@ -323,14 +323,14 @@ impl Encoding {
 
 /// Refuse `file` (at `path`, given as --out) unless it is empty or begins with
 /// `signature`: a file of the same game in the same format, which a run may replace.
-pub(crate) fn refuse_unrelated(file: &File, path: &Path, signature: &[u8]) -> Result<(), Error> {
-    let length = file.metadata().map_err(Error::io("read", path))?.len();
+pub(crate) fn refuse_unrelated(file: &File, path: &Path, signature: &[u8]) -> Result<(), RunError> {
+    let length = file.metadata().map_err(RunError::io("read", path))?.len();
     if length == 0 {
         return Ok(());
     }
     let mut start = vec![0; signature.len().min(length as usize)];
     file.read_exact_at(&mut start, 0)
-        .map_err(Error::io("read", path))?;
+        .map_err(RunError::io("read", path))?;
     if start == signature {
         return Ok(());
     }

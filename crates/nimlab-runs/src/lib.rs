@@ -15,7 +15,7 @@
 //!
 //! Every file a run writes is locked while it writes it (a second run refuses), every
 //! file it reads must be a regular file and is read to a stated bound, and every
-//! failure is an [`Error`] whose message names the file.
+//! failure is a [`RunError`] whose message names the file.
 
 pub mod census_file;
 pub mod checkpoint;
@@ -26,4 +26,4 @@ pub mod quotient_file;
 pub mod sequence;
 mod state;
 
-pub use error::Error;
+pub use error::RunError;

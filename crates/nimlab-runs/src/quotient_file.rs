@@ -14,7 +14,7 @@
 //! ([`nimlab_misere::Computation::resume`] verifies the quotient again), so a forged
 //! file is refused too.
 
-use crate::Error;
+use crate::RunError;
 use crate::files::{lock, open_regular, refuse, replace_whole};
 use nimlab_misere::Growth;
 use nimlab_misere::State;
@@ -117,7 +117,7 @@ impl QuotientFile {
     /// is no file yet: the run starts from the beginning); without, the file must not
     /// exist. Refused when another run holds it, when it is not a regular file, or when
     /// it is not a whole quotient file of this format.
-    pub fn open(path: &Path, resume: bool) -> Result<(QuotientFile, Option<State>), Error> {
+    pub fn open(path: &Path, resume: bool) -> Result<(QuotientFile, Option<State>), RunError> {
         let lock_path = lock_path(path);
         let mut options = OpenOptions::new();
         options.read(true).write(true).create(true).truncate(false);
@@ -148,7 +148,7 @@ impl QuotientFile {
     }
 
     /// Save `state`, replacing the file whole.
-    pub fn save(&self, state: &State) -> Result<(), Error> {
+    pub fn save(&self, state: &State) -> Result<(), RunError> {
         let record = serde_json::to_string(&Saved::from(state)).expect("states serialize");
         let text = format!(
             "{NAME}{VERSION} crc32:{:08x}\n{record}\n",
@@ -161,11 +161,11 @@ impl QuotientFile {
 /// The state in the quotient file at `path`, `None` when there is no file. A file that
 /// exists and is not a whole quotient file of this version is refused (an unrelated
 /// file is never overwritten).
-pub fn read(path: &Path) -> Result<Option<State>, Error> {
+pub fn read(path: &Path) -> Result<Option<State>, RunError> {
     let mut options = OpenOptions::new();
     options.read(true);
     let file = match open_regular(path, &mut options, "--out", WHAT) {
-        Err(Error::Io { source, .. }) if source.kind() == io::ErrorKind::NotFound => {
+        Err(RunError::Io { source, .. }) if source.kind() == io::ErrorKind::NotFound => {
             return Ok(None);
         }
         other => other?,
@@ -174,7 +174,7 @@ pub fn read(path: &Path) -> Result<Option<State>, Error> {
     let mut bytes = Vec::new();
     file.take(MAX_BYTES + 1)
         .read_to_end(&mut bytes)
-        .map_err(Error::io("read", path))?;
+        .map_err(RunError::io("read", path))?;
     if bytes.len() as u64 > MAX_BYTES {
         return Err(unusable(&format!("it is longer than {MAX_BYTES} bytes")));
     }
@@ -215,12 +215,13 @@ pub fn read(path: &Path) -> Result<Option<State>, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nimlab_misere::{Bounds, Computation, TakeBreak};
+    use nimlab_misere::{Bounds, Computation};
+    use nimlab_octal::TakeBreak;
     use std::fs;
 
     /// The state of Dawson's Kayles after heap 20 (order 24).
     fn example() -> State {
-        let game = TakeBreak::parse("0.07").unwrap();
+        let game = TakeBreak::octal("0.07").unwrap();
         let mut computation = Computation::new(&game, Bounds::memory_only(20, 1 << 26)).unwrap();
         assert_eq!(computation.run(&|| false, |_| Ok::<(), ()>(())), Ok(None));
         computation.state()
@@ -242,12 +243,12 @@ mod tests {
             changed[at] ^= 0x04;
             fs::write(&path, &changed).unwrap();
             match read(&path) {
-                Err(Error::Refused(message)) => assert!(!message.contains('\n')),
+                Err(RunError::Refused(message)) => assert!(!message.contains('\n')),
                 other => panic!("byte {at}: {other:?}"),
             }
         }
         fs::write(&path, &bytes[..bytes.len() - 1]).unwrap();
-        assert!(matches!(read(&path), Err(Error::Refused(_))));
+        assert!(matches!(read(&path), Err(RunError::Refused(_))));
     }
 
     #[test]

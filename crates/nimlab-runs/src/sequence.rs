@@ -22,7 +22,7 @@
 //! A new run replaces `FILE` only if it is empty, or a file of this game in this format
 //! (one this command wrote): any other file is refused and left as it was.
 
-use crate::Error;
+use crate::RunError;
 use crate::checkpoint::Checkpoint;
 use crate::files::{lock, open_regular, process_limits, refuse};
 use crate::format::{CHUNK, Counts, Encoding, refuse_unrelated};
@@ -92,7 +92,7 @@ pub enum Event {
 
 /// How a run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum RunOutcome {
     /// Every value is written, and the checkpoint and state are deleted.
     Finished,
     /// Asked to stop, the run saved a checkpoint of the `values` values it had, from
@@ -197,13 +197,13 @@ impl Run {
     /// `stop()` is asked between chunks of values and, while they are computed, as
     /// often as [`Solver::advance_until`] asks (every few milliseconds); once it says
     /// to stop, the run writes the values it has, saves a checkpoint and ends with
-    /// [`Outcome::Stopped`]. Before the first chunk (while a resumed run reads its
+    /// [`RunOutcome::Stopped`]. Before the first chunk (while a resumed run reads its
     /// files) it is not asked.
     pub fn execute(
         &self,
         report: &mut dyn FnMut(Event),
         stop: &dyn Fn() -> bool,
-    ) -> Result<Outcome, Error> {
+    ) -> Result<RunOutcome, RunError> {
         let checkpoint_path = checkpoint_path(&self.path);
         let mut options = OpenOptions::new();
         options.read(true).write(true).create(true).truncate(false);
@@ -231,7 +231,7 @@ impl Run {
                 file.set_len(0)
                     .and_then(|()| file.write_all_at(&header, 0))
                     .and_then(|()| (&file).seek(SeekFrom::End(0)).map(drop))
-                    .map_err(Error::io("write", &self.path))?;
+                    .map_err(RunError::io("write", &self.path))?;
                 let start = if self.resume {
                     Start::NothingToResume
                 } else {
@@ -245,7 +245,7 @@ impl Run {
             done: written.values,
             start,
         });
-        let failed = Error::io("write", &self.path);
+        let failed = RunError::io("write", &self.path);
         let mut out = BufWriter::new(&file);
         let mut last_checkpoint = Instant::now();
         let mut buffer = Vec::new();
@@ -285,7 +285,7 @@ impl Run {
             }
         }
         if written.values < self.capacity() {
-            return Ok(Outcome::Stopped {
+            return Ok(RunOutcome::Stopped {
                 values: written.values,
             });
         }
@@ -312,12 +312,12 @@ impl Run {
         for path in &scratch {
             match fs::remove_file(path) {
                 Err(e) if e.kind() != io::ErrorKind::NotFound => {
-                    return Err(Error::io("delete", path)(e));
+                    return Err(RunError::io("delete", path)(e));
                 }
                 _ => {}
             }
         }
-        Ok(Outcome::Finished)
+        Ok(RunOutcome::Finished)
     }
 
     /// Take in `values`, the next ones: write them (in a format that lists them) and
@@ -328,12 +328,12 @@ impl Run {
         out: &mut BufWriter<&File>,
         values: &[u16],
         buffer: &mut Vec<u8>,
-    ) -> Result<(), Error> {
+    ) -> Result<(), RunError> {
         buffer.clear();
         let wide = values.iter().map(|&v| u32::from(v));
         self.encoding.encode(written.values, wide, buffer);
         out.write_all(buffer)
-            .map_err(Error::io("write", &self.path))?;
+            .map_err(RunError::io("write", &self.path))?;
         written.append(values, buffer, self.counts());
         Ok(())
     }
@@ -369,8 +369,8 @@ impl Run {
         out: &mut BufWriter<&File>,
         solver: &Solver,
         written: &mut Written,
-    ) -> Result<(), Error> {
-        let failed = Error::io("write", &self.path);
+    ) -> Result<(), RunError> {
+        let failed = RunError::io("write", &self.path);
         out.flush().map_err(&failed)?;
         out.get_ref().sync_data().map_err(failed)?;
         let state = if self.counts() {
@@ -405,18 +405,18 @@ impl Run {
         out: &mut BufWriter<&File>,
         solver: &Solver,
         written: &mut Written,
-    ) -> Error {
+    ) -> RunError {
         let limits = match error {
             SolveError::TooLarge { .. } => process_limits(),
             _ => String::new(),
         };
         let why = format!("{}: {error}{limits}", self.encoding.spec);
         match self.save(out, solver, written) {
-            Ok(()) => Error::Stopped(format!(
+            Ok(()) => RunError::Stopped(format!(
                 "{why}; the run is saved at {} values",
                 written.values
             )),
-            Err(e) => Error::Stopped(format!("{why}; its checkpoint could not be saved: {e}")),
+            Err(e) => RunError::Stopped(format!("{why}; its checkpoint could not be saved: {e}")),
         }
     }
 
@@ -427,7 +427,7 @@ impl Run {
         file: &File,
         saved: &Checkpoint,
         checkpoint_path: &Path,
-    ) -> Result<(Solver, Written), Error> {
+    ) -> Result<(Solver, Written), RunError> {
         let expected = "the checkpoint of this run";
         let unusable = |why: &str| refuse("checkpoint", checkpoint_path, why, expected);
         let asked = (
@@ -460,7 +460,7 @@ impl Run {
         }
         file.set_len(saved.bytes)
             .and_then(|()| (&*file).seek(SeekFrom::End(0)).map(drop))
-            .map_err(Error::io("write", &self.path))?;
+            .map_err(RunError::io("write", &self.path))?;
         Ok((solver, written))
     }
 
@@ -469,12 +469,12 @@ impl Run {
         &self,
         file: &File,
         saved: &Checkpoint,
-        unusable: &dyn Fn(&str) -> Error,
-    ) -> Result<(Solver, Written), Error> {
+        unusable: &dyn Fn(&str) -> RunError,
+    ) -> Result<(Solver, Written), RunError> {
         let header = self.encoding.header();
         let length = file
             .metadata()
-            .map_err(Error::io("read", &self.path))?
+            .map_err(RunError::io("read", &self.path))?
             .len();
         if saved.bytes < header.len() as u64 || length < saved.bytes || saved.state.is_some() {
             return Err(unusable(&format!(
@@ -509,7 +509,7 @@ impl Run {
             decoder.feed(bytes, &mut values)?;
             take_in(&mut values, &mut written)
         })
-        .map_err(Error::io("read", &self.path))?;
+        .map_err(RunError::io("read", &self.path))?;
         let crc = match prefix {
             Ok(crc) if crc.whole == saved.output_crc => crc,
             _ => {
@@ -547,8 +547,8 @@ impl Run {
     fn restore_state(
         &self,
         saved: &Checkpoint,
-        unusable: &dyn Fn(&str) -> Error,
-    ) -> Result<(Solver, Written), Error> {
+        unusable: &dyn Fn(&str) -> RunError,
+    ) -> Result<(Solver, Written), RunError> {
         let Some((slot, crc)) = saved.state.filter(|&(slot, _)| slot < 2) else {
             return Err(unusable("it names no state file"));
         };

@@ -9,7 +9,7 @@
 //! positions (u64 n, n × (u64 position, u16 value)). The checkpoint holds the file's
 //! CRC-32, so a state that is not the one it was saved with is refused.
 
-use crate::Error;
+use crate::RunError;
 use crate::files::{open_regular, refuse};
 use nimlab_octal::Snapshot;
 use std::fs::{File, OpenOptions};
@@ -65,9 +65,9 @@ impl State {
     }
 
     /// Write the state to `path`, synced; its CRC-32.
-    pub(crate) fn save(&self, path: &Path) -> Result<u32, Error> {
+    pub(crate) fn save(&self, path: &Path) -> Result<u32, RunError> {
         let bytes = self.bytes();
-        let failed = Error::io("write", path);
+        let failed = RunError::io("write", path);
         let file = File::create(path).map_err(&failed)?;
         let mut out = BufWriter::new(&file);
         out.write_all(&bytes)
@@ -78,12 +78,12 @@ impl State {
     }
 
     /// The state at `path`, which must have the CRC-32 `crc`.
-    pub(crate) fn load(path: &Path, crc: u32) -> Result<State, Error> {
+    pub(crate) fn load(path: &Path, crc: u32) -> Result<State, RunError> {
         let expected = "the state its checkpoint was saved with";
         let mut options = OpenOptions::new();
         options.read(true);
         let file = match open_regular(path, &mut options, "state", expected) {
-            Err(Error::Io { source, .. }) if source.kind() == io::ErrorKind::NotFound => {
+            Err(RunError::Io { source, .. }) if source.kind() == io::ErrorKind::NotFound => {
                 return Err(refuse("state", path, "it does not exist", expected));
             }
             other => other?,
@@ -91,7 +91,7 @@ impl State {
         let mut bytes = Vec::new();
         file.take(MAX_BYTES + 1)
             .read_to_end(&mut bytes)
-            .map_err(Error::io("read", path))?;
+            .map_err(RunError::io("read", path))?;
         let unusable = |why: &str| refuse("state", path, why, expected);
         if bytes.len() as u64 > MAX_BYTES {
             return Err(unusable(&format!("it is longer than {MAX_BYTES} bytes")));

@@ -43,7 +43,7 @@ pub mod server;
 pub mod work;
 
 pub use guard::Hosts;
-pub use server::Options;
+pub use server::ServerOptions;
 pub use work::Limits;
 
 use axum::extract::rejection::JsonRejection;
@@ -212,16 +212,16 @@ fn routes(lanes: Arc<Lanes>, config: &Config) -> Router {
         }))
 }
 
-/// Serve [`app`] on `listener` with the default [`Options`], until the process ends.
+/// Serve [`app`] on `listener` with the default [`ServerOptions`], until the process ends.
 pub async fn serve(listener: tokio::net::TcpListener) -> std::io::Result<()> {
-    serve_with(listener, Options::default()).await
+    serve_with(listener, ServerOptions::default()).await
 }
 
 /// Serve the app with `options` on `listener`, until the process ends. The process's
 /// panic hook becomes [`log_panics`]'s.
 pub async fn serve_with(
     listener: tokio::net::TcpListener,
-    options: Options,
+    options: ServerOptions,
 ) -> std::io::Result<()> {
     log_panics();
     memory::tune();

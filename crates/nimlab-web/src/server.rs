@@ -5,12 +5,12 @@
 //! hyper's HTTP/1 connections itself (hyper and hyper-util, which axum is built on):
 //!
 //! - **Header timeout.** A request's headers must arrive within
-//!   [`Options::header_timeout`] of the first byte being awaited; this is also how
+//!   [`ServerOptions::header_timeout`] of the first byte being awaited; this is also how
 //!   long a kept-alive connection may stay idle between requests. A request's body
 //!   has [`guard::BODY_SECONDS`](crate::guard::BODY_SECONDS) more.
 //! - **Write timeout.** An answer whose client reads nothing of it for as long
 //!   closes its connection, which frees the answer.
-//! - **Connection cap.** At most [`Options::max_connections`] connections are open,
+//! - **Connection cap.** At most [`ServerOptions::max_connections`] connections are open,
 //!   and fewer when the process may open fewer files (the cap leaves
 //!   [`RESERVED_FILES`] descriptors free). A connection over the cap closes the
 //!   connection that has been idle longest (no request in progress: a kept-alive
@@ -50,7 +50,7 @@ pub const RESERVED_FILES: usize = 32;
 
 /// How the server treats connections, and the app it serves on them.
 #[derive(Clone, Debug)]
-pub struct Options {
+pub struct ServerOptions {
     /// The app's names, limits and memory.
     pub config: Config,
     /// The most connections open at once (fewer if the limit on open files says so).
@@ -63,9 +63,9 @@ pub struct Options {
     pub max_head_bytes: usize,
 }
 
-impl Default for Options {
+impl Default for ServerOptions {
     fn default() -> Self {
-        Options {
+        ServerOptions {
             config: Config::default(),
             max_connections: 512,
             header_timeout: Duration::from_secs(10),
@@ -151,7 +151,11 @@ impl Drop for InProgress {
 }
 
 /// Serve `router` on `listener` with `options`, until the process ends.
-pub(crate) async fn run(listener: TcpListener, router: Router, options: Options) -> io::Result<()> {
+pub(crate) async fn run(
+    listener: TcpListener,
+    router: Router,
+    options: ServerOptions,
+) -> io::Result<()> {
     let cap = connection_cap(options.max_connections);
     let connections = Arc::new(Connections::default());
     let epoch = Instant::now();

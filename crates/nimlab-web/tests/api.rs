@@ -355,7 +355,7 @@ async fn a_favicon_is_served() {
 #[global_allocator]
 static ALLOCATOR: nimlab_web::memory::Counting = nimlab_web::memory::Counting::SYSTEM;
 
-use nimlab_web::{Config, Hosts, Limits, Options};
+use nimlab_web::{Config, Hosts, Limits, ServerOptions};
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -437,7 +437,7 @@ async fn foreign_host_names_are_refused() {
 }
 
 /// A server on a free loopback port with `options`; its address.
-async fn server(options: Options) -> std::net::SocketAddr {
+async fn server(options: ServerOptions) -> std::net::SocketAddr {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();
     tokio::spawn(nimlab_web::serve_with(listener, options));
@@ -503,7 +503,7 @@ async fn is_closed_by_server(stream: &mut TcpStream) -> bool {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn http_that_cannot_be_parsed_gets_json_errors() {
-    let address = server(Options::default()).await;
+    let address = server(ServerOptions::default()).await;
     let huge_header = format!(
         "GET / HTTP/1.1\r\nHost: localhost\r\nx-big: {}\r\n\r\n",
         "a".repeat(40_000)
@@ -551,13 +551,13 @@ async fn http_that_cannot_be_parsed_gets_json_errors() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn half_sent_headers_and_bodies_are_cut_off() {
-    let address = server(Options {
+    let address = server(ServerOptions {
         header_timeout: Duration::from_millis(300),
         config: Config {
             body_timeout: Duration::from_millis(300),
             ..Config::default()
         },
-        ..Options::default()
+        ..ServerOptions::default()
     })
     .await;
     let mut slow = TcpStream::connect(address).await.unwrap();
@@ -582,9 +582,9 @@ async fn half_sent_headers_and_bodies_are_cut_off() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn idle_connections_make_room_for_new_ones() {
     let cap = 8;
-    let address = server(Options {
+    let address = server(ServerOptions {
         max_connections: cap,
-        ..Options::default()
+        ..ServerOptions::default()
     })
     .await;
     let mut idle = Vec::new();

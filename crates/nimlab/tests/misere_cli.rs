@@ -204,7 +204,7 @@ fn the_misere_census_agrees_with_miseresolver_on_every_three_digit_code() {
             assert_eq!(ours, theirs.at(heap), "{code} at heap {heap}: {row}");
             same_partial += 1;
         } else {
-            let game = nimlab_misere::TakeBreak::parse(code).unwrap();
+            let game = nimlab_octal::TakeBreak::hex(code).unwrap();
             let bounds = nimlab_misere::Bounds::memory_only(theirs.last_heap as usize, 1 << 30);
             let q = nimlab_misere::partial_quotient(&game, &bounds).unwrap();
             let at_theirs = (q.order() as u64, q.p_portion().len() as u64);

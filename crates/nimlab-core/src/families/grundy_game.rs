@@ -4,7 +4,8 @@
 //! so the mex ranges over XORs, not over single heaps. No period is known (Flammenkamp
 //! computed 2^35 values without finding one; OEIS A002188), so values come from the
 //! octal engine's table ([`EngineSequence`], the sparse-space method), for heaps below
-//! [`crate::limits::OCTAL_PERIOD_SEARCH`] tokens.
+//! [`crate::limits::OCTAL_PERIOD_SEARCH`] tokens. Its moves are the octal engine's
+//! ([`TakeBreak::GrundysGame`]), which the engine and the misère quotient read too.
 
 use crate::budget::Budget;
 use crate::error::{Error, InputError};
@@ -14,11 +15,13 @@ use crate::num::{Nat, to_u64};
 use crate::parse::parse_nat;
 use crate::protocol::HeapSequence;
 use crate::solve::quotient::LazyQuotient;
-use nimlab_octal::Rules;
+use nimlab_octal::{Rules, TakeBreak};
 
 /// Grundy's game, with its table of values computed so far.
 #[derive(Debug)]
 pub struct GrundyGame {
+    /// Its moves.
+    moves: TakeBreak,
     sequence: EngineSequence,
     /// The misère quotient of the heaps solved (never certified for every size: the
     /// parts of a split must differ, so large heaps do not all move alike).
@@ -27,9 +30,11 @@ pub struct GrundyGame {
 
 impl Default for GrundyGame {
     fn default() -> Self {
+        let moves = TakeBreak::GrundysGame;
         GrundyGame {
-            sequence: EngineSequence::new("grundy-game".to_string(), Rules::grundys_game()),
-            quotient: LazyQuotient::new(nimlab_misere::GrundysGame),
+            sequence: EngineSequence::new(moves.to_string(), Rules::new(moves.clone())),
+            quotient: LazyQuotient::new(moves.clone()),
+            moves,
         }
     }
 }
@@ -41,16 +46,9 @@ impl GrundyGame {
     }
 }
 
-/// The splits a < b of a heap of `n`.
-fn splits(n: u64) -> impl Iterator<Item = (u64, u64)> {
-    (1..)
-        .take_while(move |a| 2 * a < n)
-        .map(move |a| (a, n - a))
-}
-
 impl HeapRules for GrundyGame {
     fn spec(&self) -> String {
-        "grundy-game".to_string()
+        self.moves.to_string()
     }
 
     fn rules(&self) -> String {
@@ -68,10 +66,7 @@ impl HeapRules for GrundyGame {
     }
 
     fn option_count(&self, n: &Nat) -> Nat {
-        if *n == 0u32 {
-            return Nat::from(0u32);
-        }
-        (n - Nat::from(1u32)) >> 1u32
+        self.moves.option_count(n)
     }
 
     fn describe(&self, heap: Option<usize>, n: &Nat, option: &[Nat]) -> String {
@@ -83,17 +78,11 @@ impl HeapRules for GrundyGame {
     }
 
     fn options(&self, n: &Nat, limit: usize) -> Vec<HeapOption> {
-        let mut out = Vec::new();
-        let mut a = Nat::from(1u32);
-        while out.len() < limit && &a + &a < *n {
-            out.push(vec![a.clone(), n - &a]);
-            a += Nat::from(1u32);
-        }
-        out
+        self.moves.options(n).take(limit).collect()
     }
 
     fn is_option(&self, n: &Nat, option: &[Nat]) -> bool {
-        matches!(option, [a, b] if *a != 0u32 && *b != 0u32 && a != b && &(a + b) == n)
+        self.moves.is_option(n, option)
     }
 
     fn option_syntax(&self, n: &Nat) -> String {
@@ -154,10 +143,12 @@ impl HeapValues for GrundyGame {
         let n = to_u64(n).expect("a heap with a known value is small");
         self.sequence
             .with_values(n as usize, budget, |values, index| {
-                let g = |h: u64| u32::from(values[index(h as usize)]);
-                let options = splits(n)
-                    .filter(|&(a, b)| *target == g(a) ^ g(b))
-                    .map(|(a, b)| vec![Nat::from(a), Nat::from(b)])
+                let g = |heaps: &[u64]| heaps.iter().fold(0, |x, &h| x ^ values[index(h as usize)]);
+                let options = self
+                    .moves
+                    .options(&n)
+                    .filter(|heaps| *target == g(heaps))
+                    .map(|heaps| heaps.into_iter().map(Nat::from).collect())
                     .collect();
                 HeapOptions::first_of(options, max)
             })

@@ -7,8 +7,9 @@
 //! d0, before the point, says what removing no token may do: 4 splits a heap in two.
 //! Kayles is 0.77: knock down one pin or two adjacent pins of a row, which may split it.
 //!
-//! The moves are the code's, as the octal engine defines them ([`Code::takes`]): this
-//! file lists, counts and recognises them through [`Code`] for heaps of any size.
+//! The moves are the code's, as the octal engine defines them ([`TakeBreak`], from
+//! [`Code::takes`]), for heaps of any size; the engine and the misère quotient read the
+//! same ones.
 //!
 //! The nim-sequence comes from the octal engine ([`nimlab_octal`], through
 //! [`EngineSequence`]): computed as far as a question needs, with its period certified
@@ -37,14 +38,14 @@ use crate::solve::quotient::LazyQuotient;
 use crate::text::count_of;
 use malachite_base::num::arithmetic::traits::Mod;
 use malachite_base::num::basic::traits::{One, Zero};
-use nimlab_misere::TakeBreak;
 use nimlab_octal::take::{pair_count, pairs, triples};
-use nimlab_octal::{Base, Code, CodeError, Rules};
+use nimlab_octal::{Base, Code, CodeError, Rules, TakeBreak};
 
 /// A take-and-break game with a finite octal or hexadecimal code.
 #[derive(Debug)]
 pub struct Octal {
-    code: Code,
+    /// Its moves: a code.
+    moves: TakeBreak,
     /// The game's own name, when it has one (Kayles, Dawson's chess, …).
     name: Option<&'static Named>,
     sequence: EngineSequence,
@@ -122,17 +123,21 @@ impl Octal {
             (None, Base::Octal) => format!("octal:{code}"),
             (None, Base::Hex) => format!("hex:{code}"),
         };
+        let moves = TakeBreak::Code(code);
         Octal {
-            sequence: EngineSequence::new(spec, Rules::from_code(code.clone())),
-            quotient: LazyQuotient::new(TakeBreak::from_code(&code)),
-            code,
+            sequence: EngineSequence::new(spec, Rules::new(moves.clone())),
+            quotient: LazyQuotient::new(moves.clone()),
+            moves,
             name,
         }
     }
 
     /// The code, e.g. "0.137".
     pub fn code(&self) -> &Code {
-        &self.code
+        let TakeBreak::Code(code) = &self.moves else {
+            unreachable!("an octal game moves by its code")
+        };
+        code
     }
 
     fn is_kayles(&self) -> bool {
@@ -140,14 +145,15 @@ impl Octal {
     }
 
     fn splits(&self) -> bool {
-        self.code.takes().any(|take| take.parts > 1)
+        self.moves.takes().iter().any(|take| take.parts > 1)
     }
 
     /// Whether every move removes a run of tokens from a row and leaves the tokens
     /// before and after it, so that a move is typed as the run (`3-4`).
     fn moves_are_runs(&self) -> bool {
-        self.code
+        self.moves
             .takes()
+            .iter()
             .all(|take| take.parts < 2 || take.parts == 2 && take.removed > 0)
     }
 
@@ -275,13 +281,13 @@ impl Octal {
         let Ok(periodicity) = self.sequence.periodicity(budget) else {
             return Ok(false);
         };
-        let bound = periodicity.preperiod + periodicity.period + self.code.last_digit();
+        let bound = periodicity.preperiod + periodicity.period + self.code().last_digit();
         let table = self.sequence.table(bound, budget)?;
         // No move splits, so every option leaves at most one heap.
         Ok((0..bound).all(|n| {
             let mut has_move = false;
             let mut to_one = false;
-            for heaps in self.code.options(&n) {
+            for heaps in self.moves.options(&n) {
                 has_move = true;
                 to_one |= heaps.first().map_or(0, |&heap| table[heap]) == 1;
             }
@@ -332,10 +338,10 @@ fn code_error(text: &str, base: Base, error: CodeError) -> InputError {
 
 impl HeapRules for Octal {
     fn spec(&self) -> String {
-        match (self.name, self.code.base()) {
+        match (self.name, self.code().base()) {
             (Some(named), _) => named.spec.to_string(),
-            (None, Base::Octal) => format!("octal:{}", self.code),
-            (None, Base::Hex) => format!("hex:{}", self.code),
+            (None, Base::Octal) => format!("octal:{}", self.code()),
+            (None, Base::Hex) => format!("hex:{}", self.code()),
         }
     }
 
@@ -345,12 +351,12 @@ impl HeapRules for Octal {
                     which may split the row in two."
                 .to_string();
         }
-        let game = match (self.name, self.code.base()) {
-            (Some(named), _) => format!("{} (octal game {})", named.title, self.code),
-            (None, Base::Octal) => format!("Octal game {}", self.code),
-            (None, Base::Hex) => format!("Hexadecimal game {}", self.code),
+        let game = match (self.name, self.code().base()) {
+            (Some(named), _) => format!("{} (octal game {})", named.title, self.code()),
+            (None, Base::Octal) => format!("Octal game {}", self.code()),
+            (None, Base::Hex) => format!("Hexadecimal game {}", self.code()),
         };
-        let three = match self.code.base() {
+        let three = match self.code().base() {
             Base::Octal => "",
             Base::Hex => "; 8: three non-empty heaps",
         };
@@ -362,7 +368,7 @@ impl HeapRules for Octal {
     }
 
     fn option_count(&self, n: &Nat) -> Nat {
-        self.code.option_count(n)
+        self.moves.option_count(n)
     }
 
     fn describe(&self, heap: Option<usize>, n: &Nat, option: &[Nat]) -> String {
@@ -391,11 +397,11 @@ impl HeapRules for Octal {
     }
 
     fn options(&self, n: &Nat, limit: usize) -> Vec<HeapOption> {
-        self.code.options(n).take(limit).collect()
+        self.moves.options(n).take(limit).collect()
     }
 
     fn is_option(&self, n: &Nat, option: &[Nat]) -> bool {
-        self.code.is_option(n, option)
+        self.moves.is_option(n, option)
     }
 
     fn is_take_away(&self) -> bool {
@@ -411,7 +417,7 @@ impl HeapRules for Octal {
         if !self.splits() {
             return "Click a token to take it and every token after it in its heap.".to_string();
         }
-        let takes: Vec<_> = self.code.takes().collect();
+        let takes = self.moves.takes();
         let mut help = "Click the first token to remove, then the last".to_string();
         if takes.iter().any(|take| take.removed == 1) {
             help += "; to remove a single token, click it again";
@@ -556,7 +562,7 @@ impl HeapValues for Octal {
         let Some(target) = to_u64(target).and_then(|t| u32::try_from(t).ok()) else {
             return Ok(found); // no heap has so large a value
         };
-        for take in self.code.takes() {
+        for take in self.moves.takes() {
             if *n < take.removed {
                 break;
             }
@@ -655,7 +661,7 @@ mod tests {
         assert_eq!((p.preperiod, p.period), (71, 12));
         assert_eq!(
             p.theorem,
-            crate::solve::period::Theorem::TakeAndBreak(nimlab_octal::Theorem {
+            crate::solve::period::Theorem::TakeAndBreak(nimlab_octal::PeriodTheorem {
                 parts: 2,
                 max_removal: 2
             })
@@ -787,13 +793,13 @@ mod tests {
         for i in 1..8u32.pow(3) {
             let game = Octal::parse(format!("0.{i:03o}").trim_end_matches('0')).unwrap();
             for n in 0..=40u64 {
-                let expected: Vec<Vec<Nat>> = game.code.options(&n).map(|o| big(&o)).collect();
+                let expected: Vec<Vec<Nat>> = game.moves.options(&n).map(|o| big(&o)).collect();
                 let heap = Nat::from(n);
                 assert_eq!(
                     game.options(&heap, usize::MAX),
                     expected,
                     "{} {n}",
-                    game.code
+                    game.moves
                 );
                 assert_eq!(game.options(&heap, 3), expected[..expected.len().min(3)]);
                 assert_eq!(game.option_count(&heap), Nat::from(expected.len()));

@@ -5,6 +5,9 @@
 //! of max S values proves a period forever ([`Theorem::FiniteMemory`]). Heaps of any
 //! size are evaluated through that certified period, never a table of n entries.
 //!
+//! The moves are the octal engine's ([`TakeBreak::Subtraction`]), which the misère
+//! quotient reads too.
+//!
 //! `take:k` is S = {1, …, k}, with the closed form g(n) = n mod (k + 1): from n every
 //! residue but n's own is one move away, and n's own is not.
 
@@ -12,7 +15,10 @@ use super::nim::{amounts_up_to, take_amounts};
 use crate::budget::Budget;
 use crate::error::{Error, InputError, WORK_BUDGET};
 use crate::heap::{HeapOption, HeapOptions, HeapRules, HeapValues};
-use crate::limits::{SUBTRACTION_AMOUNT, SUBTRACTION_PERIOD_SEARCH, SUBTRACTION_WORK, TAKE_AMOUNT};
+use crate::limits::{
+    MISERE_QUOTIENT_SUBTRACTION_AMOUNT, MISERE_QUOTIENT_SUBTRACTION_AMOUNTS, SUBTRACTION_AMOUNT,
+    SUBTRACTION_PERIOD_SEARCH, SUBTRACTION_WORK, TAKE_AMOUNT,
+};
 use crate::num::{Nat, to_u64};
 use crate::parse::parse_bounded;
 use crate::protocol::HeapSequence;
@@ -22,6 +28,8 @@ use crate::solve::quotient::LazyQuotient;
 use crate::solve::table::{Once, extend_within_budget};
 use crate::text::list_with_or;
 use malachite_base::num::arithmetic::traits::Mod;
+use malachite_base::num::basic::traits::Zero;
+use nimlab_octal::{SubtractionSet, TakeBreak};
 
 /// Extend `table` (g(0), g(1), …) to `len` values for the subtraction set `set`
 /// (sorted, distinct, positive).
@@ -96,11 +104,12 @@ fn take(n: &Nat, taken: u64) -> HeapOption {
 /// The subtraction game with a finite set S.
 #[derive(Debug)]
 pub struct Subtraction {
-    /// S, sorted and without repeats.
-    set: Vec<usize>,
+    /// Its moves: S, sorted and without repeats.
+    moves: TakeBreak,
     solved: Once<Solved>,
     small_table: Once<Vec<u32>>,
-    /// The misère quotient, for sets the quotient method takes (amounts up to 4096).
+    /// The misère quotient, for sets within [`MISERE_QUOTIENT_SUBTRACTION_AMOUNTS`] and
+    /// [`MISERE_QUOTIENT_SUBTRACTION_AMOUNT`].
     quotient: Option<LazyQuotient>,
 }
 
@@ -121,17 +130,20 @@ impl Subtraction {
                 "positive amounts such as subtraction:1,3,4",
             ));
         }
-        let mut set: Vec<usize> = amounts.iter().map(|&s| s as usize).collect();
-        set.sort_unstable();
-        set.dedup();
-        let quotient = nimlab_misere::Subtraction::new(&set)
-            .ok()
-            .map(LazyQuotient::new);
+        let amounts: Vec<usize> = amounts.iter().map(|&s| s as usize).collect();
+        let set = SubtractionSet::new(&amounts)
+            .ok_or_else(|| InputError::invalid("subtraction set", "0", "positive amounts"))?;
+        let quoted = set.amounts().len() <= MISERE_QUOTIENT_SUBTRACTION_AMOUNTS.get()
+            && set
+                .amounts()
+                .iter()
+                .all(|&s| s <= MISERE_QUOTIENT_SUBTRACTION_AMOUNT.get());
+        let moves = TakeBreak::Subtraction(set);
         Ok(Subtraction {
-            set,
+            quotient: quoted.then(|| LazyQuotient::new(moves.clone())),
+            moves,
             solved: Once::default(),
             small_table: Once::default(),
-            quotient,
         })
     }
 
@@ -149,11 +161,14 @@ impl Subtraction {
 
     /// S, sorted.
     pub fn set(&self) -> &[usize] {
-        &self.set
+        let TakeBreak::Subtraction(set) = &self.moves else {
+            unreachable!("a subtraction game moves by a subtraction set")
+        };
+        set.amounts()
     }
 
     fn largest(&self) -> usize {
-        *self.set.last().expect("a subtraction set is not empty")
+        self.moves.max_removal()
     }
 
     /// The certified period, found once (within `budget`) and kept. Each value costs
@@ -161,12 +176,12 @@ impl Subtraction {
     fn solved_within(&self, budget: &Budget) -> Result<&Solved, Error> {
         self.solved.get_or_compute(|| {
             let mut table = Vec::new();
-            let affordable = SUBTRACTION_WORK.value / self.set.len() as u64;
+            let affordable = SUBTRACTION_WORK.value / self.set().len() as u64;
             let capped = budget.narrowed(affordable);
             let periodicity = search_period(
                 &mut table,
                 |table, len| {
-                    extend_table(&self.set, table, len);
+                    extend_table(self.set(), table, len);
                     Ok(())
                 },
                 self.largest(),
@@ -182,7 +197,7 @@ impl Subtraction {
                         HeapRules::spec(self),
                         SUBTRACTION_WORK.value,
                         table.len(),
-                        self.set.len()
+                        self.set().len()
                     ),
                 ),
                 other => other,
@@ -201,8 +216,8 @@ impl Subtraction {
     /// heaps below that bound decide it for every heap.
     fn tameness_lemma_holds(&self, table: &[u32], periodicity: &Periodicity) -> bool {
         let bound = periodicity.preperiod + periodicity.period + self.largest();
-        (self.set[0]..bound)
-            .all(|n| table[n] != 0 || self.set.iter().any(|&s| s <= n && table[n - s] == 1))
+        (self.set()[0]..bound)
+            .all(|n| table[n] != 0 || self.set().iter().any(|&s| s <= n && table[n - s] == 1))
     }
 
     /// g(n): for small heaps from a short table of their own (a question about a small
@@ -213,7 +228,7 @@ impl Subtraction {
             Some(small) => {
                 let table = self.small_table.get_or_compute(|| {
                     let mut table = Vec::new();
-                    extend_table(&self.set, &mut table, SMALL_HEAPS);
+                    extend_table(self.set(), &mut table, SMALL_HEAPS);
                     Ok(table)
                 })?;
                 Ok(table[small as usize])
@@ -237,30 +252,32 @@ impl HeapRules for Subtraction {
     }
 
     fn spec(&self) -> String {
-        let amounts: Vec<String> = self.set.iter().map(|s| s.to_string()).collect();
-        format!("subtraction:{}", amounts.join(","))
+        self.moves.to_string()
     }
 
     fn rules(&self) -> String {
-        let amounts: Vec<String> = self.set.iter().map(|s| s.to_string()).collect();
-        let noun = if self.set == [1] { "token" } else { "tokens" };
+        let amounts: Vec<String> = self.set().iter().map(|s| s.to_string()).collect();
+        let noun = if self.set() == [1] { "token" } else { "tokens" };
         format!(
             "Subtraction game: take exactly {} {noun} from a heap.",
             list_with_or(&amounts)
         )
     }
 
+    /// The engine's options, but a heap taken whole stays in its place as an empty heap
+    /// (as in every take-away game here), rather than leaving no heap.
     fn options(&self, n: &Nat, limit: usize) -> Vec<HeapOption> {
-        self.set
-            .iter()
-            .take_while(|&&s| *n >= s as u64)
-            .take(limit)
-            .map(|&s| take(n, s as u64))
+        let options = self.moves.options(n).take(limit);
+        options
+            .map(|heaps| match heaps.is_empty() {
+                true => vec![Nat::ZERO],
+                false => heaps,
+            })
             .collect()
     }
 
     fn option_count(&self, n: &Nat) -> Nat {
-        Nat::from(self.set.iter().take_while(|&&s| *n >= s as u64).count())
+        self.moves.option_count(n)
     }
 
     fn is_take_away(&self) -> bool {
@@ -317,7 +334,7 @@ impl HeapSequence for Subtraction {
     fn grundy_table(&self, upto: usize, budget: &Budget) -> Result<Vec<u32>, Error> {
         let mut table = Vec::new();
         extend_within_budget(&mut table, upto + 1, budget, |table, len| {
-            extend_table(&self.set, table, len);
+            extend_table(self.set(), table, len);
             Ok(())
         })?;
         Ok(table)

@@ -15,7 +15,7 @@ use crate::num::{Nat, to_u64};
 use crate::protocol::HeapSequence;
 use crate::solve::period::{Periodicity, Theorem};
 use malachite_base::num::arithmetic::traits::Mod;
-use nimlab_octal::{Certificate, Rules, STOP_CHECK_INTERVAL, SolveError, Solver};
+use nimlab_octal::{PeriodCertificate, Rules, STOP_CHECK_INTERVAL, SolveError, Solver};
 use std::cell::Cell;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
@@ -60,7 +60,7 @@ impl EngineSequence {
     }
 
     /// The certified period, if the values computed so far prove one.
-    pub fn certificate(&self) -> Option<Certificate> {
+    pub fn certificate(&self) -> Option<PeriodCertificate> {
         self.solver().certificate().cloned()
     }
 
@@ -157,7 +157,7 @@ impl EngineSequence {
         solver: &mut Solver,
         max_values: usize,
         budget: &Budget,
-    ) -> Result<Certificate, Error> {
+    ) -> Result<PeriodCertificate, Error> {
         if solver.theorem().is_none() {
             return Err(Error::NoKnownValue(format!(
                 "{} has no known period: Flammenkamp computed its first 2^35 values without \
@@ -168,7 +168,7 @@ impl EngineSequence {
         let stopped = Cell::new(None);
         let found = solver
             .find_period(max_values, &stop_on(budget, &stopped))
-            .map(Option::<&Certificate>::cloned)
+            .map(Option::<&PeriodCertificate>::cloned)
             .map_err(|e| self.solve_error(e));
         self.computed.store(solver.len(), Ordering::Relaxed);
         let found = found?;
@@ -244,7 +244,7 @@ impl HeapSequence for EngineSequence {
 }
 
 /// The index below the certificate's preperiod + period whose value is g(n).
-fn index_of(certificate: &Certificate, n: &Nat) -> usize {
+fn index_of(certificate: &PeriodCertificate, n: &Nat) -> usize {
     if let Some(n) = to_u64(n) {
         return certificate.reduce(u128::from(n));
     }

@@ -1,5 +1,5 @@
 //! The misère quotient's winning moves from heaps of any size. Beyond its small heaps
-//! the quotient gives its winning moves as families of splits ([`Family`]); here they
+//! the quotient gives its winning moves as families of splits ([`MoveFamily`]); here they
 //! are counted and listed for heaps too large for its `u64` arithmetic, with the octal
 //! engine's splits and pair count ([`nimlab_octal::take`]), the same functions the
 //! quotient uses for smaller heaps.
@@ -8,23 +8,23 @@ use crate::error::Error;
 use crate::num::{Nat, to_u64};
 use malachite_base::num::arithmetic::traits::CheckedSub;
 use malachite_base::num::basic::traits::Zero;
-use nimlab_misere::Family;
+use nimlab_misere::MoveFamily;
 use nimlab_octal::take::{pair_count, pairs, triples};
 
 /// How many moves of a heap of `n` tokens a family of the quotient's winning moves
 /// holds, for `n` of any size.
-pub(super) fn family_count(family: &Family, n: &Nat) -> Result<Nat, Error> {
+pub(super) fn family_count(family: &MoveFamily, n: &Nat) -> Result<Nat, Error> {
     if let Some(n) = to_u64(n) {
         return Ok(Nat::from(family.count(n)));
     }
     match *family {
-        Family::Pairs {
+        MoveFamily::Pairs {
             removed,
             fixed,
             first,
             step,
         } => Ok(pairs_count(n, removed + fixed.unwrap_or(0), first, step)),
-        Family::Triples { .. } => Err(Error::NoKnownValue(
+        MoveFamily::Triples { .. } => Err(Error::NoKnownValue(
             "counting the three-heap splits of a heap of more than 20 digits is not supported"
                 .to_string(),
         )),
@@ -32,7 +32,7 @@ pub(super) fn family_count(family: &Family, n: &Nat) -> Result<Nat, Error> {
 }
 
 /// How many x = first, first + step, … have x ≤ rest − x, where rest = n − `taken`
-/// ([`Family::count`] of a pair family, for n of any size).
+/// ([`MoveFamily::count`] of a pair family, for n of any size).
 fn pairs_count(n: &Nat, taken: u64, first: u64, step: u64) -> Nat {
     n.checked_sub(Nat::from(taken)).map_or(Nat::ZERO, |rest| {
         pair_count(rest, Nat::from(first), Nat::from(step))
@@ -41,9 +41,9 @@ fn pairs_count(n: &Nat, taken: u64, first: u64, step: u64) -> Nat {
 
 /// The moves of a family of the quotient's winning moves from a heap of `n` tokens, in
 /// order, each as the heaps it leaves (smallest first).
-pub(super) fn family_moves(family: &Family, n: &Nat) -> Box<dyn Iterator<Item = Vec<Nat>>> {
+pub(super) fn family_moves(family: &MoveFamily, n: &Nat) -> Box<dyn Iterator<Item = Vec<Nat>>> {
     match *family {
-        Family::Pairs {
+        MoveFamily::Pairs {
             removed,
             fixed,
             first,
@@ -61,7 +61,7 @@ pub(super) fn family_moves(family: &Family, n: &Nat) -> Box<dyn Iterator<Item = 
                 }),
             )
         }
-        Family::Triples {
+        MoveFamily::Triples {
             removed,
             first,
             second,
@@ -87,7 +87,7 @@ mod tests {
         for (removed, fixed, first, step) in
             [(1, None, 1, 12), (2, None, 3, 24), (0, Some(4), 2, 5)]
         {
-            let family = Family::Pairs {
+            let family = MoveFamily::Pairs {
                 removed,
                 fixed,
                 first,
@@ -108,13 +108,13 @@ mod tests {
     #[test]
     fn family_moves_are_what_the_family_counts() {
         let families = [
-            Family::Pairs {
+            MoveFamily::Pairs {
                 removed: 1,
                 fixed: None,
                 first: 2,
                 step: 3,
             },
-            Family::Triples {
+            MoveFamily::Triples {
                 removed: 0,
                 first: 1,
                 second: 2,

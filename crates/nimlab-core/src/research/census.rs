@@ -9,8 +9,7 @@ use crate::error::{Error, InputError};
 use crate::heap::engine::stop_on;
 use crate::limits::OCTAL_DIGITS;
 use crate::solve::quotient::bounds;
-use nimlab_misere::TakeBreak;
-use nimlab_octal::{Base, Code, Rules, Solver};
+use nimlab_octal::{Base, Code, Rules, Solver, TakeBreak};
 
 /// Most digits of a census of every code (8^D − 1 codes).
 pub const MAX_CENSUS_DIGITS: u32 = 6;
@@ -92,7 +91,7 @@ pub enum QuotientKind {
 impl MisereColumn {
     /// The column for one code, within the bounds every misère quotient is computed in.
     pub fn of(code: &Code) -> Self {
-        let game = TakeBreak::from_code(code);
+        let game = TakeBreak::Code(code.clone());
         match nimlab_misere::quotient(&game, &bounds()) {
             Ok(q) => MisereColumn {
                 kind: if q.tame().is_some() {

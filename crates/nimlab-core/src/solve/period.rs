@@ -25,7 +25,7 @@ pub enum Theorem {
     },
     /// The Guy–Smith periodicity theorem for take-and-break games (octal and
     /// hexadecimal codes), as the octal engine states and applies it.
-    TakeAndBreak(nimlab_octal::Theorem),
+    TakeAndBreak(nimlab_octal::PeriodTheorem),
     /// A closed form, proven by induction and tested against brute force.
     ClosedForm {
         /// The formula, e.g. "g(n) = n mod 4".
@@ -242,7 +242,7 @@ mod tests {
 
     #[test]
     fn take_and_break_theorem_needs_twice_the_preperiod() {
-        let theorem = Theorem::TakeAndBreak(nimlab_octal::Theorem {
+        let theorem = Theorem::TakeAndBreak(nimlab_octal::PeriodTheorem {
             parts: 2,
             max_removal: 2,
         });

@@ -15,7 +15,7 @@ use crate::error::Error;
 use crate::limits::{MISERE_QUOTIENT_HEAPS, MISERE_QUOTIENT_ORDER, QUESTION_MEMORY};
 use crate::num::{Nat, to_u64};
 use malachite_base::num::arithmetic::traits::Mod;
-use nimlab_misere::{Bounds, HeapGame, HeapSize, Part, Quotient, QuotientError, quotient};
+use nimlab_misere::{Bounds, HeapSize, MisereHeapRules, Part, Quotient, QuotientError, quotient};
 use std::sync::OnceLock;
 
 /// The bounds every quotient is computed within.
@@ -30,7 +30,7 @@ pub fn bounds() -> Bounds {
 
 /// A game's misère quotient, computed on first use and kept.
 pub struct LazyQuotient {
-    game: Box<dyn HeapGame + Send + Sync>,
+    game: Box<dyn MisereHeapRules + Send + Sync>,
     quotient: OnceLock<Result<Quotient, QuotientError>>,
 }
 
@@ -42,7 +42,7 @@ impl std::fmt::Debug for LazyQuotient {
 
 impl LazyQuotient {
     /// The quotient of `game`, not computed yet.
-    pub fn new(game: impl HeapGame + Send + Sync + 'static) -> Self {
+    pub fn new(game: impl MisereHeapRules + Send + Sync + 'static) -> Self {
         LazyQuotient {
             game: Box::new(game),
             quotient: OnceLock::new(),
@@ -57,7 +57,7 @@ impl LazyQuotient {
     }
 
     /// The game, to compute its quotient within other bounds (not kept).
-    pub fn game(&self) -> &(dyn HeapGame + Send + Sync) {
+    pub fn game(&self) -> &(dyn MisereHeapRules + Send + Sync) {
         self.game.as_ref()
     }
 

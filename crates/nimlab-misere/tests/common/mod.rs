@@ -2,21 +2,21 @@
 //! possible, to check the quotients against.
 #![allow(dead_code)] // Each test file uses its own subset.
 
-use nimlab_misere::{Family, HeapGame, HeapSize, Outcome, Part, Quotient};
+use nimlab_misere::{HeapSize, MisereHeapRules, MisereOutcome, MoveFamily, Part, Quotient};
 use std::collections::{BTreeSet, HashMap};
 
 /// Misère outcomes of positions (sorted heap sizes), by memoized search.
-pub struct Oracle<'g> {
-    game: &'g dyn HeapGame,
+pub struct MisereOracle<'g> {
+    game: &'g dyn MisereHeapRules,
     /// The options of each heap size, each sorted.
     options: Vec<Vec<Vec<u8>>>,
     /// Whether the player to move wins.
     wins: HashMap<Vec<u8>, bool>,
 }
 
-impl<'g> Oracle<'g> {
-    pub fn new(game: &'g dyn HeapGame) -> Self {
-        Oracle {
+impl<'g> MisereOracle<'g> {
+    pub fn new(game: &'g dyn MisereHeapRules) -> Self {
+        MisereOracle {
             game,
             options: Vec::new(),
             wins: HashMap::new(),
@@ -107,11 +107,11 @@ impl<'g> Oracle<'g> {
     }
 
     /// The misère outcome.
-    pub fn outcome(&mut self, position: &[u8]) -> Outcome {
+    pub fn outcome(&mut self, position: &[u8]) -> MisereOutcome {
         if self.wins(position) {
-            Outcome::N
+            MisereOutcome::N
         } else {
-            Outcome::P
+            MisereOutcome::P
         }
     }
 
@@ -158,7 +158,7 @@ pub fn sizes(position: &[u8]) -> Vec<HeapSize> {
 
 /// Check the quotient's outcome against the oracle on every position of at most
 /// `tokens` tokens; returns how many positions were checked.
-pub fn check_outcomes(quotient: &Quotient, oracle: &mut Oracle, tokens: usize) -> usize {
+pub fn check_outcomes(quotient: &Quotient, oracle: &mut MisereOracle, tokens: usize) -> usize {
     let all = positions(tokens);
     for position in &all {
         let expected = oracle.outcome(position);
@@ -184,10 +184,10 @@ pub fn leaves(parts: &[Part], heap: u64) -> Vec<u64> {
 }
 
 /// Every move of a family from a heap of `heap` tokens, each as the sizes it leaves.
-pub fn family_members(family: &Family, heap: u64) -> Vec<Vec<u64>> {
+pub fn family_members(family: &MoveFamily, heap: u64) -> Vec<Vec<u64>> {
     let mut out = Vec::new();
     match *family {
-        Family::Pairs {
+        MoveFamily::Pairs {
             removed,
             fixed,
             first,
@@ -202,7 +202,7 @@ pub fn family_members(family: &Family, heap: u64) -> Vec<Vec<u64>> {
                 x += step;
             }
         }
-        Family::Triples {
+        MoveFamily::Triples {
             removed,
             first,
             second,
@@ -257,7 +257,7 @@ pub fn expanded_moves(quotient: &Quotient, position: &[u64]) -> (BTreeSet<(u64, 
 
 /// Check every winning move the quotient finds against the oracle, on every position of
 /// at most `tokens` tokens.
-pub fn check_winning_moves(quotient: &Quotient, oracle: &mut Oracle, tokens: usize) {
+pub fn check_winning_moves(quotient: &Quotient, oracle: &mut MisereOracle, tokens: usize) {
     for position in positions(tokens) {
         let wide: Vec<u64> = position.iter().map(|&h| u64::from(h)).collect();
         let (found, count) = expanded_moves(quotient, &wide);
@@ -359,7 +359,7 @@ pub fn check_structure(quotient: &Quotient) {
 /// no option: not P). Returns how many pairs there are, or None past `max_pairs`.
 pub fn closure_check(
     quotient: &Quotient,
-    game: &dyn HeapGame,
+    game: &dyn MisereHeapRules,
     last: usize,
     max_pairs: usize,
 ) -> Option<usize> {
@@ -426,8 +426,8 @@ pub fn closure_check(
 /// value g (Conway's genus g^g…); any other pair is wild at once. Misère Nim's rule on
 /// the types: P iff every heap is small and an odd number are 1, or some heap is big and
 /// the nim-sum is 0.
-pub fn plays_like_misere_nim(game: &dyn HeapGame, tokens: usize) -> bool {
-    let mut oracle = Oracle::new(game);
+pub fn plays_like_misere_nim(game: &dyn MisereHeapRules, tokens: usize) -> bool {
+    let mut oracle = MisereOracle::new(game);
     let mut memo = std::collections::HashMap::new();
     let mut types: Vec<(usize, bool)> = vec![(0, false)];
     let mut normal: Vec<usize> = vec![0];
@@ -460,7 +460,7 @@ pub fn plays_like_misere_nim(game: &dyn HeapGame, tokens: usize) -> bool {
 }
 
 /// A tame quotient is T_m and the game plays like misère Nim; a wild one does not.
-pub fn check_tameness(q: &Quotient, game: &dyn HeapGame) {
+pub fn check_tameness(q: &Quotient, game: &dyn MisereHeapRules) {
     match q.tame() {
         Some(m) => {
             assert_eq!(q.order(), if m < 2 { m as usize + 1 } else { (1 << m) + 2 });

@@ -16,7 +16,7 @@ use nimlab_core::solve::loopy::Gamma;
 use nimlab_core::solve::period::Periodicity;
 use nimlab_core::{Budget, Ruleset};
 use nimlab_runs::format::{Encoding, Entry, Format};
-use nimlab_runs::sequence::{self, Event, Outcome, Start};
+use nimlab_runs::sequence::{self, Event, RunOutcome, Start};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -248,8 +248,8 @@ fn run_with_progress(run: &sequence::Run) -> Result<(), Failure> {
     let outcome = run.execute(&mut report, &|| signals.raised())?;
     bar.finish_and_clear();
     match outcome {
-        Outcome::Finished => Ok(()),
-        Outcome::Stopped { values } => Err(Failure::Other(format!(
+        RunOutcome::Finished => Ok(()),
+        RunOutcome::Stopped { values } => Err(Failure::Other(format!(
             "stopped by {}: {} is saved at {values} of {} values; the same command with \
              --resume continues it",
             signals.name(),

@@ -129,10 +129,10 @@ fn read_file(path: &str) -> Result<String, InputError> {
 }
 
 /// A long run's failure: a refusal is bad input (status 2), anything else status 1.
-impl From<nimlab_runs::Error> for Failure {
-    fn from(error: nimlab_runs::Error) -> Self {
+impl From<nimlab_runs::RunError> for Failure {
+    fn from(error: nimlab_runs::RunError) -> Self {
         match error {
-            nimlab_runs::Error::Refused(message) => Failure::Input(message),
+            nimlab_runs::RunError::Refused(message) => Failure::Input(message),
             other => Failure::Other(other.to_string()),
         }
     }

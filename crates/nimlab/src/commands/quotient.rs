@@ -11,7 +11,9 @@ use nimlab_core::limits::{
     MISERE_QUOTIENT_MEMORY, QUESTION_TIME,
 };
 use nimlab_core::report::QuotientReport;
-use nimlab_misere::{Bounds, Computation, HeapGame, Need, QuotientError, ResumeError, Shortfall};
+use nimlab_misere::{
+    Bounds, Computation, MisereHeapRules, Need, QuotientError, ResumeError, Shortfall,
+};
 use nimlab_runs::quotient_file::QuotientFile;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -103,7 +105,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         (None, Some(_)) => None,
     };
     let bounds = Bounds::memory_only(max_heap, (memory as usize).saturating_mul(1 << 20));
-    let heap_game: &dyn HeapGame = lazy.game();
+    let heap_game: &dyn MisereHeapRules = lazy.game();
     let signals = Signals::catch()?;
     let deadline = time_limit.map(|limit| Instant::now() + limit);
     let stop = || signals.raised() || deadline.is_some_and(|d| Instant::now() >= d);

@@ -69,7 +69,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         } else {
             nimlab_web::Hosts::Local(args.allow_hosts.clone())
         };
-        let mut options = nimlab_web::Options::default();
+        let mut options = nimlab_web::ServerOptions::default();
         options.config.hosts = hosts;
         if args.open {
             if let Err(e) = webbrowser::open(&url) {

@@ -9,7 +9,7 @@ use std::io::{self, BufRead, IsTerminal, Read};
 use std::time::Duration;
 
 /// What the person typed, once understood.
-pub enum Input {
+pub enum Typed {
     Line(String),
     Quit,
     Interrupted,
@@ -35,15 +35,15 @@ impl Lines {
     }
 
     /// The next line (without its end), the end of the input, or Ctrl-C.
-    pub fn read(&mut self, prompt: &str) -> Result<Input, Failure> {
+    pub fn read(&mut self, prompt: &str) -> Result<Typed, Failure> {
         match self {
             Lines::Terminal(editor) => match editor.readline(prompt) {
                 Ok(line) => {
                     let _ = editor.add_history_entry(line.as_str());
-                    Ok(Input::Line(line))
+                    Ok(Typed::Line(line))
                 }
-                Err(ReadlineError::Eof) => Ok(Input::Quit),
-                Err(ReadlineError::Interrupted) => Ok(Input::Interrupted),
+                Err(ReadlineError::Eof) => Ok(Typed::Quit),
+                Err(ReadlineError::Interrupted) => Ok(Typed::Interrupted),
                 Err(e) => Err(Failure::Other(format!("cannot read the terminal: {e}"))),
             },
             Lines::Piped(stdin) => {
@@ -52,7 +52,7 @@ impl Lines {
                     .take(PLAY_LINE.value + 1)
                     .read_until(b'\n', &mut line)?;
                 if line.is_empty() {
-                    return Ok(Input::Quit);
+                    return Ok(Typed::Quit);
                 }
                 if line.last() == Some(&b'\n') {
                     line.pop();
@@ -68,7 +68,7 @@ impl Lines {
                     .ok_or_else(|| {
                         Failure::Input("the input is not text (UTF-8 without NUL bytes)".into())
                     })?;
-                Ok(Input::Line(text.trim_end_matches('\r').to_string()))
+                Ok(Typed::Line(text.trim_end_matches('\r').to_string()))
             }
         }
     }

@@ -16,7 +16,7 @@ use crate::output::read_position;
 use crate::record;
 use dialogue::{pot, say, third_person};
 use game::GameState;
-use input::{Input, Lines, wait_for_input};
+use input::{Lines, Typed, wait_for_input};
 use nimlab_core::error::quote;
 use nimlab_core::parse::parse_bounded;
 use nimlab_core::protocol::AnyPosition;
@@ -212,7 +212,7 @@ impl Session {
             "Do you want to move first? [y/n] (within {seconds} {unit}, or I will decide)"
         ));
         if wait_for_input(Duration::from_secs(seconds)) {
-            if let Input::Line(answer) = self.read_line("")? {
+            if let Typed::Line(answer) = self.read_line("")? {
                 match answer.trim().to_lowercase().as_str() {
                     "y" | "yes" | "me" | "i" | "i do" => return Ok(Player::Person),
                     "n" | "no" | "you" | "computer" => return Ok(Player::Computer),
@@ -319,9 +319,9 @@ impl Session {
         loop {
             self.show_position()?;
             let line = match self.read_line("> ")? {
-                Input::Line(line) => line,
-                Input::Quit => return Ok(Turn::Quit),
-                Input::Interrupted => return Ok(Turn::Interrupted),
+                Typed::Line(line) => line,
+                Typed::Quit => return Ok(Turn::Quit),
+                Typed::Interrupted => return Ok(Turn::Interrupted),
             };
             let command = line.trim().to_lowercase();
             match command.as_str() {
@@ -372,9 +372,9 @@ impl Session {
         }
     }
 
-    fn read_line(&mut self, prompt: &str) -> Result<Input, Failure> {
+    fn read_line(&mut self, prompt: &str) -> Result<Typed, Failure> {
         let input = self.lines.read(prompt)?;
-        if matches!(input, Input::Quit) {
+        if matches!(input, Typed::Quit) {
             println!();
         }
         Ok(input)

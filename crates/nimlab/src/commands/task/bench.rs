@@ -28,13 +28,13 @@ const N: u8 = 8;
 const LEAST_MAX_M: usize = 5;
 
 /// What task B was asked for.
-pub struct Options {
+pub struct BenchOptions {
     max_m: usize,
     budget: Duration,
     plot: Option<String>,
 }
 
-impl Options {
+impl BenchOptions {
     /// Read `--max-m` (default 40), `--budget-seconds` (default 1) and `--plot`.
     pub fn parse(
         max_m: Option<&str>,
@@ -60,7 +60,7 @@ impl Options {
                     )
                 })?,
         };
-        Ok(Options {
+        Ok(BenchOptions {
             max_m,
             budget,
             plot,
@@ -154,7 +154,7 @@ fn winner(outcome: Outcome) -> &'static str {
 
 /// Run the search for m = 1, 2, … up to `max_m`, stopping after the first m over
 /// budget (but never before m = 1..5).
-fn measure(sorted: bool, options: &Options) -> Vec<Row> {
+fn measure(sorted: bool, options: &BenchOptions) -> Vec<Row> {
     let mut rows = Vec::new();
     for m in 1..=options.max_m {
         let (decomposed, decompose_time) = decomposition(m);
@@ -177,7 +177,7 @@ fn write_table(
     out: &mut dyn Write,
     title: &str,
     rows: &[Row],
-    options: &Options,
+    options: &BenchOptions,
 ) -> io::Result<bool> {
     writeln!(out, "{title}")?;
     writeln!(out, "m   monolithic_ms   decompose_ms   states      winner")?;
@@ -240,7 +240,7 @@ fn write_table(
 }
 
 /// Print both tables (and draw them, if asked); fail if any winners disagree.
-pub fn run(options: Options) -> Result<(), Failure> {
+pub fn run(options: BenchOptions) -> Result<(), Failure> {
     let raw = measure(false, &options);
     let sorted = measure(true, &options);
     let mut agree = true;

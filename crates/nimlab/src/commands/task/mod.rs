@@ -52,7 +52,7 @@ pub struct Args {
 pub fn run(args: Args) -> Result<(), Failure> {
     let task = args.task.trim();
     if task.eq_ignore_ascii_case("b") {
-        return bench::run(bench::Options::parse(
+        return bench::run(bench::BenchOptions::parse(
             args.max_m.as_deref(),
             args.budget_seconds.as_deref(),
             args.plot,
