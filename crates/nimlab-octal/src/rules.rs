@@ -126,9 +126,10 @@ impl TakeBreak {
             let even_split = take.parts == 2
                 && *n >= T::of(take.removed + 2)
                 && n.minus(&T::of(take.removed)).modulo(&two) == T::of(0);
-            match self.unequal_parts() && even_split {
-                true => count.minus(&T::of(1)),
-                false => count,
+            if self.unequal_parts() && even_split {
+                count.minus(&T::of(1))
+            } else {
+                count
             }
         })
     }
@@ -195,9 +196,12 @@ impl<T: Tokens> Iterator for TakeBreakOptions<'_, T> {
     /// every option.
     fn fold<B, F: FnMut(B, Vec<T>) -> B>(self, init: B, mut f: F) -> B {
         let game = self.game;
-        let mut allowed = |acc, option: Vec<T>| match game.allows(&option) {
-            true => f(acc, option),
-            false => acc,
+        let mut allowed = |acc, option: Vec<T>| {
+            if game.allows(&option) {
+                f(acc, option)
+            } else {
+                acc
+            }
         };
         let acc = match self.current {
             Some(current) => current.fold(init, &mut allowed),

@@ -269,9 +269,12 @@ impl HeapRules for Subtraction {
     fn options(&self, n: &Nat, limit: usize) -> Vec<HeapOption> {
         let options = self.moves.options(n).take(limit);
         options
-            .map(|heaps| match heaps.is_empty() {
-                true => vec![Nat::ZERO],
-                false => heaps,
+            .map(|heaps| {
+                if heaps.is_empty() {
+                    vec![Nat::ZERO]
+                } else {
+                    heaps
+                }
             })
             .collect()
     }
