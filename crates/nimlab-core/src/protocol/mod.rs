@@ -438,6 +438,14 @@ pub trait Strategy: Notation + Send + Sync + 'static {
         false
     }
 
+    /// Whether the game may be played in misère play as well as in normal play.
+    /// Default: yes. A family whose rules already fix who wins at the end (a goal
+    /// set in the position, or a game that is itself another's misère play) says no,
+    /// and its [`analyze`](Strategy::analyze) refuses [`Convention::Misere`].
+    fn takes_misere(&self) -> bool {
+        true
+    }
+
     /// For a game whose positions can repeat: how far `position` is from the end, as
     /// keys of which a winner in normal play makes progress by always moving to the
     /// winning position whose keys, sorted from the largest, are least (see

@@ -195,6 +195,9 @@ ruleset! {
     /// Whether positions can repeat, so that play may go on forever (a draw).
     fn repeats(&self) -> bool => same;
 
+    /// Whether the game may be played in misère play (see [`Strategy::takes_misere`]).
+    fn takes_misere(&self) -> bool => same;
+
     /// The progress keys of a position of a game whose positions can repeat (see
     /// [`Strategy::progress`]).
     fn progress(&self, position: &AnyPosition => position) -> Vec<(u32, u32)> => same;

@@ -553,6 +553,11 @@ impl Strategy for Sum {
         self.parts.iter().any(|part| part.repeats())
     }
 
+    /// Misère play of a sum when every part takes it.
+    fn takes_misere(&self) -> bool {
+        self.parts.iter().all(|part| part.takes_misere())
+    }
+
     /// The progress keys of every part whose positions can repeat.
     fn progress(&self, position: &Vec<AnyPosition>) -> Vec<(u32, u32)> {
         self.parts
