@@ -39,6 +39,8 @@ async fn a_position_comes_with_its_moves_clicks_and_analysis() {
     assert_eq!(status, StatusCode::OK, "{answer}");
     assert_eq!(answer["board"]["kind"], "pins");
     assert_eq!(answer["analysis"]["outcome"], "N");
+    // The sentence is the core's, which every front end shows.
+    assert_eq!(answer["verdict"], nimlab_core::Outcome::N.verdict());
     assert_eq!(answer["over"], false);
     assert_eq!(
         answer["clicks"].as_array().unwrap().len(),
@@ -91,6 +93,10 @@ async fn a_repeated_position_draws_a_game_on_a_graph() {
     let (_, third) = ask(vec!["0", "1", "0", "1"]).await;
     assert_eq!(third["over"], true);
     assert_eq!(third["result"], "draw");
+    let rule = nimlab_core::protocol::policy::repetition_rule();
+    assert_eq!(third["draw_rule"], rule.as_str());
+    assert!(rule.contains("three times"), "{rule}");
+    assert_eq!(twice["draw_rule"], Value::Null);
 }
 
 /// Random starts in misère play are ones its search can answer: Turning Turtles'
