@@ -216,7 +216,7 @@ const KEPT_CHARS: usize = 150;
 /// A message with every word longer than 40 characters shortened as [`quote`] does
 /// and control characters escaped, so that a game spec or a number with a million
 /// digits inside a message still makes one short line; a message still longer than
-/// [`MAX_MESSAGE_CHARS`] keeps its start and its end.
+/// the longest shown whole keeps its start and its end.
 pub fn shorten_words(message: &str) -> String {
     let words = message
         .split(' ')

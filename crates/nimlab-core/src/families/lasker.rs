@@ -18,7 +18,7 @@
 //! of them, listed in increasing order of u.
 //!
 //! Heaps split, so misère play is not by the misère-Nim rule
-//! ([`HeapRules::misere_is_tame`] is false) but by exhaustive search, for positions
+//! ([`HeapValues::misere_is_tame`] is false) but by exhaustive search, for positions
 //! of at most [`crate::limits::MISERE_HEAP_SEARCH`] tokens.
 
 use crate::budget::Budget;

@@ -53,7 +53,7 @@ pub struct AnalysisReport {
     /// The first winning moves.
     pub winning_moves: Vec<WinningMoveReport>,
     /// Whether fewer winning moves are listed than were asked for, because their text
-    /// reached [`LISTED_TEXT`](crate::limits::LISTED_TEXT).
+    /// reached [`LISTED_TEXT`].
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "std::ops::Not::not"))]
     pub text_limited: bool,
     /// The position drawn, when positions were asked for.
@@ -136,7 +136,7 @@ pub struct MovesReport {
     /// The first legal moves, winning moves first.
     pub moves: Vec<MoveReport>,
     /// Whether fewer moves are listed than were asked for, because their text would
-    /// pass [`LISTED_TEXT`](crate::limits::LISTED_TEXT).
+    /// pass [`LISTED_TEXT`].
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "std::ops::Not::not"))]
     pub text_limited: bool,
 }
