@@ -180,6 +180,18 @@ async fn a_guide_says_the_goal_first_and_the_theory_apart() {
         "{nim}"
     );
     assert!(nim["why"].as_str().unwrap().contains("nim-sum"), "{nim}");
+    // A sum's example is its parts' examples; a lost one says so in the core's words.
+    let (status, sum) = post("/api/guide", json!({"game": "nim + take:3"})).await;
+    assert_eq!(status, StatusCode::OK, "{sum}");
+    assert_eq!(sum["example"]["position"], "3 4 5 + 12", "{sum}");
+    let (_, lost) = post("/api/guide", json!({"game": "take:3"})).await;
+    assert_eq!(
+        lost["example"]["text"],
+        format!(
+            "From 12: {} Make the game long and hope for a mistake.",
+            nimlab_core::Outcome::P.verdict()
+        )
+    );
 }
 
 /// A move as a person types it is checked against the rules, not against the moves
