@@ -432,15 +432,20 @@ impl Accepts {
         let game = on_graph_sent(spec)
             .parse::<Spec>()?
             .build(&example_loader, budget)?;
+        Ok(Accepts::of_game(spec, game.as_ref()))
+    }
+
+    /// What `game`, built from `spec`, accepts.
+    fn of_game(spec: &Spec, game: &dyn Ruleset) -> Accepts {
         let family = match spec.parts() {
             [one] => Some(one.family.name),
             _ => None,
         };
-        Ok(Accepts {
+        Accepts {
             family,
             takes_misere: game.takes_misere(),
             on_graph: spec.parts().iter().any(|part| on_graph(part.family)),
-        })
+        }
     }
 }
 
@@ -468,6 +473,7 @@ async fn games() -> Response {
             let example_graph = family.example_graph();
             let game = resolve(family.example, example_graph, &budget).ok()?;
             let spec = family.example.parse().ok()?;
+            let accepts = Accepts::of_game(&spec, game.as_ref());
             Some(GameInfo {
                 name: family.name,
                 syntax: family.syntax,
@@ -477,7 +483,7 @@ async fn games() -> Response {
                 summary: family.summary,
                 rules: game.rules(),
                 position_syntax: game.position_syntax(),
-                accepts: Accepts::of(&spec, &budget).ok()?,
+                accepts,
             })
         })
         .collect();

@@ -792,6 +792,7 @@ async fn no_misere_box_for_a_game_that_refuses_misere() {
     };
     session.choose("game-menu", "wythoff-flipflop").await;
     assert_eq!(box_after("wythoff-flipflop").await, "hidden");
+    session.screenshot("no-misere-box").await;
     session.choose("game-menu", "nim").await;
     assert_eq!(box_after("nim").await, "shown");
     session.click("#misere").await;
