@@ -28,7 +28,7 @@ use crate::limits::{DAG_EDGES, DAG_VERTICES, LOOPY_GRAPH_WORK};
 use crate::num::Nat;
 use crate::parse::{parse_bounded, parse_list, tokens};
 use crate::protocol::board::{Board, Clicks, GraphToken, Spot};
-use crate::protocol::{Analysis, Notation, Strategy, WinningMoves, repeats};
+use crate::protocol::{Analysis, Notation, Repeating, Strategy, WinningMoves, repeats};
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
 use crate::solve::loopy::{Gamma, GammaTable, shown};
@@ -709,27 +709,8 @@ impl Strategy for TokenGraph {
         Ok((found, count))
     }
 
-    fn repeats(&self) -> bool {
-        self.kind == Kind::Loopy
-    }
-
-    /// Each token's value and counter ([`GammaTable::progress`]).
-    fn progress(&self, position: &Vec<usize>) -> Vec<(u32, u32)> {
-        match &self.values {
-            Values::Loopy(table) => position.iter().map(|&v| table.progress(v)).collect(),
-            Values::Acyclic { .. } => Vec::new(),
-        }
-    }
-
-    /// The winning move of least progress keys among all of them.
-    fn winning_by_progress(
-        &self,
-        position: &Vec<usize>,
-        _budget: &Budget,
-    ) -> Result<Option<DagMove>, Error> {
-        let (values, sum) = self.position_value(position);
-        let plays = self.winning_plays(position, &values, &sum);
-        Ok(repeats::least_progress(self, position, plays))
+    fn repeating(&self) -> Option<&dyn Repeating<Position = Vec<usize>, Move = DagMove>> {
+        (self.kind == Kind::Loopy).then_some(self as _)
     }
 
     fn vertex_values(&self, upto: usize) -> Option<Vec<Gamma>> {
@@ -748,6 +729,27 @@ impl Strategy for TokenGraph {
             movable
         };
         Some(vec![choices[(seed % choices.len() as u64) as usize]])
+    }
+}
+
+impl Repeating for TokenGraph {
+    /// Each token's value and counter ([`GammaTable::progress`]).
+    fn progress(&self, position: &Vec<usize>) -> Vec<(u32, u32)> {
+        match &self.values {
+            Values::Loopy(table) => position.iter().map(|&v| table.progress(v)).collect(),
+            Values::Acyclic { .. } => Vec::new(),
+        }
+    }
+
+    /// The winning move of least progress keys among all of them.
+    fn winning_by_progress(
+        &self,
+        position: &Vec<usize>,
+        _budget: &Budget,
+    ) -> Result<Option<DagMove>, Error> {
+        let (values, sum) = self.position_value(position);
+        let plays = self.winning_plays(position, &values, &sum);
+        Ok(repeats::least_progress(self, position, plays))
     }
 }
 

@@ -202,7 +202,8 @@ mod tests {
     use crate::conformance::check_game;
     use crate::heap::HeapSum;
     use crate::heap::testing::{check_against_brute_force, check_table_against_engine};
-    use crate::protocol::{AnyPosition, Erased, HeapGame};
+    use crate::protocol::HeapGame;
+    use crate::protocol::{AnyPosition, Erased};
 
     /// A heap game of only the minimum: take one or two tokens, or split a heap into
     /// two heaps (not necessarily equal) without taking any.

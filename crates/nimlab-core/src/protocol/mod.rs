@@ -3,8 +3,9 @@
 //! A family implements three traits, each of which states the minimum it needs:
 //!
 //! - [`Game`]: its moves (two methods);
-//! - [`Notation`]: how people write and see its positions and moves;
-//! - [`Strategy`]: who wins and how (one method, `analyze`).
+//! - [`Notation`]: how people write and see its positions and moves (five methods);
+//! - [`Strategy`]: who wins and how (no method required: by default it searches), and
+//!   the capabilities a family may offer beyond that (positions that repeat, heaps).
 //!
 //! A game played on heaps implements [`HeapRules`](crate::heap::HeapRules) instead, and
 //! [`HeapSum`](crate::heap::HeapSum) makes the three of it, with the [`HeapGame`]
@@ -16,10 +17,11 @@
 //! - [`policy`]: how the computer chooses its move.
 //! - [`sum`]: disjunctive sums of games of any families.
 //! - [`repeats`]: retrograde analysis and the winner's progress in games whose
-//!   positions can repeat.
+//!   positions can repeat, and their capability [`Repeating`].
 //! - [`searched`]: the analysis of a game that states only its rules, by search.
 
 pub mod board;
+mod heap_game;
 mod notation;
 pub mod policy;
 pub mod repeats;
@@ -27,7 +29,9 @@ mod ruleset;
 pub mod searched;
 pub mod sum;
 
+pub use heap_game::{HeapGame, HeapSequence};
 pub use notation::Notation;
+pub use repeats::Repeating;
 pub use ruleset::{AnyMove, AnyPosition, Erased, Ruleset};
 
 use crate::budget::Budget;
@@ -37,8 +41,6 @@ use crate::num::Nat;
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
 use crate::solve::loopy::{Gamma, Solved};
-use crate::solve::period::Periodicity;
-use crate::solve::quotient::LazyQuotient;
 use crate::solve::search::{GrundyEngine, Oracle, WinLoss};
 use malachite_base::num::basic::traits::{One, Zero};
 use policy::Policy;
@@ -283,70 +285,6 @@ pub(crate) fn engine_grundy<G: Game>(game: &G, position: &G::Position) -> Nat {
     Nat::from(value)
 }
 
-/// The nim-sequence of a single heap, for the `grundy` and `period` commands.
-///
-/// **The minimum a game implements:** [`grundy_table`](HeapSequence::grundy_table)
-/// and [`periodicity`](HeapSequence::periodicity); take-and-break games, whose
-/// values come from the octal engine, also offer its rules and a period search of
-/// any length.
-pub trait HeapSequence: Send + Sync {
-    /// g(0), …, g(upto) for one heap, spending one unit of `budget` per value.
-    fn grundy_table(&self, upto: usize, budget: &Budget) -> Result<Vec<u32>, Error>;
-
-    /// The least period and preperiod, with a certificate that proves them; the
-    /// search spends from `budget` (a result found once is kept).
-    fn periodicity(&self, budget: &Budget) -> Result<Periodicity, Error>;
-
-    /// The memory the sequence keeps between questions (its tables), in 8-byte words.
-    /// Default: none.
-    fn held_words(&self) -> u64 {
-        0
-    }
-
-    /// As [`HeapSequence::periodicity`], searching at most `max_values` values instead
-    /// of the game's own bound; `None` for games whose period is not searched in a
-    /// table of values that grows (only take-and-break games' is).
-    fn periodicity_within(
-        &self,
-        _max_values: usize,
-        _budget: &Budget,
-    ) -> Option<Result<Periodicity, Error>> {
-        None
-    }
-
-    /// The octal engine's rules, for take-and-break games (a front end may run its own
-    /// [`nimlab_octal::Solver`] for a computation too long for one question).
-    fn engine_rules(&self) -> Option<nimlab_octal::Rules> {
-        None
-    }
-}
-
-/// What a game played on heaps offers beyond play: the nim-sequence of one heap, the
-/// misère quotient, and the Grundy values of a position's heaps when misère play
-/// follows the misère-Nim rule. A capability, which front ends and sums of games ask
-/// for with [`Strategy::heap_game`]; [`HeapSum`](crate::heap::HeapSum) has it.
-pub trait HeapGame: Send + Sync {
-    /// The nim-sequence of one heap.
-    fn sequence(&self) -> &dyn HeapSequence;
-
-    /// The misère quotient, when the quotient method covers the game.
-    fn misere_quotient(&self) -> Option<&LazyQuotient>;
-
-    /// Whether misère play of any sum of heaps follows the misère-Nim rule on Grundy
-    /// values (the tameness lemma of [`crate::heap`]), as checked within `budget`.
-    fn misere_is_tame(&self, budget: &Budget) -> Result<bool, Error>;
-
-    /// The Grundy values of the heaps of `position` (a position of this game), when
-    /// misère play of any sum of such heaps follows the misère-Nim rule (every heap
-    /// of value 0 that has a move has a move to value 1: the tameness lemma of
-    /// [`crate::heap`]); `None` when it does not hold for this game.
-    fn tame_values(
-        &self,
-        position: &AnyPosition,
-        budget: &Budget,
-    ) -> Result<Option<Vec<Nat>>, Error>;
-}
-
 /// A family's strategy: who wins a position and how, over typed positions whose rules
 /// come from [`Game`] and notation from [`Notation`].
 ///
@@ -358,6 +296,12 @@ pub trait HeapGame: Send + Sync {
 /// overrides [`analyze`](Strategy::analyze), and one whose positions can be huge also
 /// [`move_count`](Strategy::move_count), [`moves_with_value`](Strategy::moves_with_value)
 /// and [`move_values`](Strategy::move_values), to answer by its closed forms.
+///
+/// Capabilities, each `None` unless a family offers it: positions that can repeat
+/// ([`repeating`](Strategy::repeating), a [`Repeating`]), heaps with a nim-sequence and
+/// a misère quotient ([`heap_game`](Strategy::heap_game)), random starts
+/// ([`random_start`](Strategy::random_start)) and the values of a graph's vertices
+/// ([`vertex_values`](Strategy::vertex_values)).
 pub trait Strategy: Notation + Send + Sync + 'static {
     /// The outcome, Grundy value and winning moves (the first `max_moves` of them);
     /// searches and tables spend from `budget`. Default: by search
@@ -417,7 +361,7 @@ pub trait Strategy: Notation + Send + Sync + 'static {
         convention: Convention,
         budget: &Budget,
     ) -> Option<Vec<Solved>> {
-        if self.repeats() {
+        if self.repeating().is_some() {
             return repeats::retrograde_after(self, position, moves, convention, budget);
         }
         search_after(
@@ -431,13 +375,6 @@ pub trait Strategy: Notation + Send + Sync + 'static {
         )
     }
 
-    /// Whether positions can repeat, so that play may go on forever (a draw): tokens
-    /// on a graph with cycles, and sums with such a game. Default: no, every play
-    /// ends.
-    fn repeats(&self) -> bool {
-        false
-    }
-
     /// Whether the game may be played in misère play as well as in normal play.
     /// Default: yes. A family whose rules already fix who wins at the end (a goal
     /// set in the position, or a game that is itself another's misère play) says no,
@@ -446,24 +383,11 @@ pub trait Strategy: Notation + Send + Sync + 'static {
         true
     }
 
-    /// For a game whose positions can repeat: how far `position` is from the end, as
-    /// keys of which a winner in normal play makes progress by always moving to the
-    /// winning position whose keys, sorted from the largest, are least (see
-    /// [`GammaTable::progress`](crate::solve::loopy::GammaTable::progress)). Default:
-    /// none, for a game that ends (every move is progress).
-    fn progress(&self, _position: &Self::Position) -> Vec<(u32, u32)> {
-        Vec::new()
-    }
-
-    /// For a game whose positions can repeat, in a won position in normal play: a
-    /// winning move that makes progress by [`Strategy::progress`], found among all
-    /// winning moves (not only those an analysis lists). Default: none.
-    fn winning_by_progress(
-        &self,
-        _position: &Self::Position,
-        _budget: &Budget,
-    ) -> Result<Option<Self::Move>, Error> {
-        Ok(None)
+    /// The capability of a game whose positions can repeat, so that play may go on
+    /// forever (a draw): tokens on a graph with cycles, and sums with such a game.
+    /// Default: none, every play ends.
+    fn repeating(&self) -> Option<&dyn Repeating<Position = Self::Position, Move = Self::Move>> {
+        None
     }
 
     /// The move the computer plays in a won position, given the first winning moves
@@ -471,7 +395,7 @@ pub trait Strategy: Notation + Send + Sync + 'static {
     /// random. In one whose positions can repeat, a winner who does not make progress
     /// may never win: the quickest win when a retrograde analysis fits
     /// ([`repeats::quickest_win`]), and otherwise, in normal play, the move of
-    /// [`Strategy::winning_by_progress`].
+    /// [`Repeating::winning_by_progress`].
     fn winning_choice(
         &self,
         position: &Self::Position,
@@ -480,13 +404,13 @@ pub trait Strategy: Notation + Send + Sync + 'static {
         rng: &mut StdRng,
         budget: &Budget,
     ) -> Self::Move {
-        if !self.repeats() {
+        let Some(repeating) = self.repeating() else {
             return random_choice(winning, rng);
-        }
+        };
         if let Some(play) = repeats::quickest_win(self, position, convention, budget) {
             return play;
         }
-        match (convention, self.winning_by_progress(position, budget)) {
+        match (convention, repeating.winning_by_progress(position, budget)) {
             (Convention::Normal, Ok(Some(play))) => play,
             _ => random_choice(winning, rng),
         }

@@ -9,14 +9,38 @@
 //!   cycle for ever, so the winner must also make progress: the move after which the
 //!   game ends soonest, by retrograde analysis, when that fits a small budget, and
 //!   otherwise the move that makes progress by the family's own measure
-//!   ([`Strategy::progress`], the generalized Sprague–Grundy values' counter).
+//!   ([`Repeating::progress`], the generalized Sprague–Grundy values' counter).
+//!
+//! A game whose positions can repeat offers [`Repeating`], a capability its
+//! [`Strategy::repeating`] returns; games that end (every family but graphs with
+//! cycles) need none of this.
 
 use crate::budget::Budget;
 use crate::error::Error;
 use crate::limits::{MISERE_SUM_SEARCH, MOVES_REMOTENESS_SEARCH};
 use crate::protocol::{Analysis, Strategy, WinningMoves};
-use crate::rules::{Convention, Outcome};
+use crate::rules::{Convention, Game, Outcome};
 use crate::solve::loopy::{Retrograde, Solved};
+
+/// What a game whose positions can repeat offers beside its strategy: how the winner
+/// makes progress, so that play does not go round a cycle for ever. A capability,
+/// returned by [`Strategy::repeating`].
+pub trait Repeating: Game + Send + Sync {
+    /// How far `position` is from the end, as keys of which a winner in normal play
+    /// makes progress by always moving to the winning position whose keys, sorted
+    /// from the largest, are least (see
+    /// [`GammaTable::progress`](crate::solve::loopy::GammaTable::progress)).
+    fn progress(&self, position: &Self::Position) -> Vec<(u32, u32)>;
+
+    /// In a won position in normal play: a winning move that makes progress by
+    /// [`Repeating::progress`], found among all winning moves (not only those an
+    /// analysis lists).
+    fn winning_by_progress(
+        &self,
+        position: &Self::Position,
+        budget: &Budget,
+    ) -> Result<Option<Self::Move>, Error>;
+}
 
 /// The analysis of `position` by retrograde analysis of every position reachable from
 /// it, within [`MISERE_SUM_SEARCH`]: how misère play of a game whose positions can
@@ -102,15 +126,15 @@ pub fn quickest_win<S: Strategy + ?Sized>(
 }
 
 /// Among `moves` (each winning in normal play), the one whose position after is least
-/// by [`Strategy::progress`]: the keys sorted from the largest, compared
+/// by [`Repeating::progress`]: the keys sorted from the largest, compared
 /// lexicographically (the multiset order, which is well founded).
-pub fn least_progress<S: Strategy + ?Sized>(
-    strategy: &S,
-    position: &S::Position,
-    moves: impl IntoIterator<Item = S::Move>,
-) -> Option<S::Move> {
+pub fn least_progress<R: Repeating + ?Sized>(
+    game: &R,
+    position: &R::Position,
+    moves: impl IntoIterator<Item = R::Move>,
+) -> Option<R::Move> {
     moves.into_iter().min_by_key(|play| {
-        let mut keys = strategy.progress(&strategy.apply(position, play));
+        let mut keys = game.progress(&game.apply(position, play));
         keys.sort_unstable_by(|a, b| b.cmp(a));
         keys
     })
@@ -159,7 +183,9 @@ pub(crate) fn assert_winner_wins<S: Strategy>(
                 _ => replies
                     .iter()
                     .max_by_key(|q| {
-                        let mut keys = game.progress(q);
+                        let mut keys = game
+                            .repeating()
+                            .map_or_else(Vec::new, |repeating| repeating.progress(q));
                         keys.sort_unstable_by(|a, b| b.cmp(a));
                         keys
                     })

@@ -160,6 +160,21 @@ macro_rules! read {
     };
 }
 
+/// The questions [`Ruleset`] asks of every strategy about repetition, answered from
+/// its [`Repeating`](super::Repeating) capability, if it has one.
+trait RepeatingQuestions: Strategy {
+    fn repeats(&self) -> bool {
+        self.repeating().is_some()
+    }
+
+    fn progress(&self, position: &Self::Position) -> Vec<(u32, u32)> {
+        self.repeating()
+            .map_or_else(Vec::new, |repeating| repeating.progress(position))
+    }
+}
+
+impl<S: Strategy> RepeatingQuestions for S {}
+
 /// A [`Strategy`] behind the object-safe [`Ruleset`] face.
 pub struct Erased<S>(pub S);
 
@@ -199,7 +214,8 @@ ruleset! {
     fn takes_misere(&self) -> bool => same;
 
     /// The progress keys of a position of a game whose positions can repeat (see
-    /// [`Strategy::progress`]).
+    /// [`Repeating::progress`](super::Repeating::progress)); none for a game that
+    /// ends.
     fn progress(&self, position: &AnyPosition => position) -> Vec<(u32, u32)> => same;
 
     /// For tokens on a graph: the values of vertices 0 to `upto` (see

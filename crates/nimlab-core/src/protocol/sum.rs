@@ -10,8 +10,8 @@
 //! by retrograde analysis when positions can repeat, for positions small enough.
 
 use super::{
-    Analysis, AnyMove, AnyPosition, Notation, Ruleset, Strategy, WinningMoves, misere_by_search,
-    repeats,
+    Analysis, AnyMove, AnyPosition, Notation, Repeating, Ruleset, Strategy, WinningMoves,
+    misere_by_search, repeats,
 };
 use crate::budget::Budget;
 use crate::error::WORK_BUDGET;
@@ -485,7 +485,7 @@ impl Strategy for Sum {
             if let Some(values) = self.tame_values(position, budget)? {
                 return self.misere_by_rule(position, &values, max_moves, budget);
             }
-            if self.repeats() {
+            if self.repeating().is_some() {
                 return repeats::analysis_by_retrograde(
                     self, position, convention, max_moves, budget,
                 );
@@ -549,8 +549,11 @@ impl Strategy for Sum {
         ))
     }
 
-    fn repeats(&self) -> bool {
-        self.parts.iter().any(|part| part.repeats())
+    fn repeating(&self) -> Option<&dyn Repeating<Position = Vec<AnyPosition>, Move = SumMove>> {
+        self.parts
+            .iter()
+            .any(|part| part.repeats())
+            .then_some(self as _)
     }
 
     /// Misère play of a sum when every part takes it.
@@ -558,6 +561,27 @@ impl Strategy for Sum {
         self.parts.iter().all(|part| part.takes_misere())
     }
 
+    fn move_count(&self, position: &Vec<AnyPosition>) -> Nat {
+        self.parts
+            .iter()
+            .zip(position)
+            .fold(Nat::ZERO, |count, (part, p)| count + part.move_count(p))
+    }
+
+    fn moves_with_value(
+        &self,
+        position: &Vec<AnyPosition>,
+        target: &Nat,
+        limit: usize,
+        budget: &Budget,
+    ) -> Result<(Vec<SumMove>, Nat), Error> {
+        let values = self.values(position, budget)?;
+        let (moves, count) = self.moves_to_nim_sum(position, &values, target, limit, budget)?;
+        Ok((moves.into_iter().map(|(play, _)| play).collect(), count))
+    }
+}
+
+impl Repeating for Sum {
     /// The progress keys of every part whose positions can repeat.
     fn progress(&self, position: &Vec<AnyPosition>) -> Vec<(u32, u32)> {
         self.parts
@@ -608,25 +632,6 @@ impl Strategy for Sum {
             &position.to_vec(),
             candidates,
         ))
-    }
-
-    fn move_count(&self, position: &Vec<AnyPosition>) -> Nat {
-        self.parts
-            .iter()
-            .zip(position)
-            .fold(Nat::ZERO, |count, (part, p)| count + part.move_count(p))
-    }
-
-    fn moves_with_value(
-        &self,
-        position: &Vec<AnyPosition>,
-        target: &Nat,
-        limit: usize,
-        budget: &Budget,
-    ) -> Result<(Vec<SumMove>, Nat), Error> {
-        let values = self.values(position, budget)?;
-        let (moves, count) = self.moves_to_nim_sum(position, &values, target, limit, budget)?;
-        Ok((moves.into_iter().map(|(play, _)| play).collect(), count))
     }
 }
 
