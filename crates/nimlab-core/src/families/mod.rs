@@ -19,7 +19,9 @@
 //!    then runs [`conformance::check`](crate::conformance::check) on the family's
 //!    example (notation, moves against brute force in both conventions, clicks, play
 //!    to the end) and on sums with other families.
-//! 4. Add the game to the table of games in `docs/GUIDE.md` (kept by hand for now).
+//! 4. The guide's table of games in `docs/GUIDE.md` and `nimlab --help`'s list are
+//!    made from the entry ([`markdown_table`](crate::registry::markdown_table)): the
+//!    test `the_guide_shows_every_family` fails with the new table, to paste in.
 
 pub mod coins;
 pub mod copycat;

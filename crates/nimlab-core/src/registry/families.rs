@@ -6,7 +6,7 @@ use crate::error::InputError;
 use crate::families::coins::CoinRow;
 use crate::families::copycat::Copycat;
 use crate::families::fibonacci::FibonacciNim;
-use crate::families::flipflop::FlipFlop;
+use crate::families::flipflop::{DEFAULT_THRESHOLD, FlipFlop};
 use crate::families::graph::{Kind, TokenGraph};
 use crate::families::grundy_game::GrundyGame;
 use crate::families::lasker::Lasker;
@@ -22,6 +22,7 @@ use crate::families::turtles::TurningTurtles;
 use crate::families::wythoff::{Goal, Wythoff};
 use crate::heap::HeapSum;
 use crate::protocol::{Erased, Ruleset};
+use const_format::concatcp;
 use std::sync::Arc;
 
 /// The graph the `dag` family's example file holds (the example's position is 3):
@@ -66,6 +67,9 @@ pub struct Family {
     pub example_position: &'static str,
     /// What the game is, in one line.
     pub summary: &'static str,
+    /// More about the game, for the guide's table of games ([`markdown_table`]): the
+    /// text that follows the summary there (empty, or starting with punctuation).
+    pub more: &'static str,
     /// Whether the argument names a file (then built games are not cached: the file
     /// may change).
     pub(super) reads_file: bool,
@@ -89,6 +93,7 @@ pub const FAMILIES: &[Family] = &[
         example: "nim",
         example_position: "3 4 5",
         summary: "take any number of tokens from one heap",
+        more: "",
         reads_file: false,
         build: |args, _| {
             no_arguments("nim", args)?;
@@ -101,6 +106,7 @@ pub const FAMILIES: &[Family] = &[
         example: "subtraction:1,3,4",
         example_position: "10 7",
         summary: "take exactly s tokens from one heap, for s in the finite set S",
+        more: "",
         reads_file: false,
         build: |args, _| {
             Ok(Arc::new(Erased(HeapSum::new(Subtraction::parse(
@@ -114,6 +120,7 @@ pub const FAMILIES: &[Family] = &[
         example: "take:3",
         example_position: "12",
         summary: "take 1 to K tokens from one heap",
+        more: " (the same as `subtraction:1,2,…,K`)",
         reads_file: false,
         build: |args, _| {
             Ok(Arc::new(Erased(HeapSum::new(TakeUpTo::parse(
@@ -127,6 +134,7 @@ pub const FAMILIES: &[Family] = &[
         example: "kayles",
         example_position: "1 9",
         summary: "knock down one pin or two adjacent pins of a row (octal 0.77)",
+        more: ": a heap is a row of pins, and knocking pins out of its middle splits it in two",
         reads_file: false,
         build: |args, _| named_take_and_break("kayles", args),
     },
@@ -136,6 +144,7 @@ pub const FAMILIES: &[Family] = &[
         example: "dawsons-kayles",
         example_position: "10 7",
         summary: "remove two adjacent tokens of a row, which may split it (octal 0.07)",
+        more: "",
         reads_file: false,
         build: |args, _| named_take_and_break("dawsons-kayles", args),
     },
@@ -145,6 +154,7 @@ pub const FAMILIES: &[Family] = &[
         example: "dawsons-chess",
         example_position: "10 7",
         summary: "Dawson's chess: octal 0.137, Dawson's Kayles shifted by one",
+        more: "",
         reads_file: false,
         build: |args, _| named_take_and_break("dawsons-chess", args),
     },
@@ -154,6 +164,7 @@ pub const FAMILIES: &[Family] = &[
         example: "treblecross",
         example_position: "12",
         summary: "one-dimensional tic-tac-toe with crosses only (octal 0.007)",
+        more: "",
         reads_file: false,
         build: |args, _| named_take_and_break("treblecross", args),
     },
@@ -163,6 +174,7 @@ pub const FAMILIES: &[Family] = &[
         example: "octal:0.137",
         example_position: "10 7",
         summary: "the octal game with code CODE, e.g. 0.07 (Dawson's Kayles) or 4.07",
+        more: ": digit k says what taking k tokens from a heap may leave (1: nothing, 2: one heap, 4: two non-empty heaps; digits add up); the digit before the point is for taking none (`octal:4.07`: a heap may also be split without taking)",
         reads_file: false,
         build: |args, _| {
             Ok(Arc::new(Erased(HeapSum::new(Octal::parse(
@@ -176,6 +188,7 @@ pub const FAMILIES: &[Family] = &[
         example: "hex:0.f",
         example_position: "10 7",
         summary: "the hexadecimal game with code CODE (digit bit 8: leave three heaps)",
+        more: "",
         reads_file: false,
         build: |args, _| {
             Ok(Arc::new(Erased(HeapSum::new(Octal::parse_hex(
@@ -189,6 +202,7 @@ pub const FAMILIES: &[Family] = &[
         example: "grundy-game",
         example_position: "8 5",
         summary: "split one heap into two non-empty heaps of different sizes",
+        more: " (Grundy's game)",
         reads_file: false,
         build: |args, _| {
             no_arguments("grundy-game", args)?;
@@ -201,6 +215,7 @@ pub const FAMILIES: &[Family] = &[
         example: "lasker",
         example_position: "5 7 9",
         summary: "Lasker's Nim: take any number of tokens from one heap, or split it in two",
+        more: "; exact for heaps of any size",
         reads_file: false,
         build: |args, _| {
             no_arguments("lasker", args)?;
@@ -213,6 +228,7 @@ pub const FAMILIES: &[Family] = &[
         example: "subtract-squares",
         example_position: "20 9",
         summary: "take a positive square number of tokens from one heap",
+        more: " (1, 4, 9, …); no period is known (its losing heaps have density zero), so heaps are valued from their moves, up to the table a question's budget allows",
         reads_file: false,
         build: |args, _| {
             no_arguments("subtract-squares", args)?;
@@ -225,6 +241,7 @@ pub const FAMILIES: &[Family] = &[
         example: "moore:2",
         example_position: "3 5 6",
         summary: "Moore's Nim_K: take tokens from at least one and at most K heaps",
+        more: " at once (`moore:1` is Nim); a position loses when, in every binary digit, the number of heaps with a 1 there is a multiple of K + 1 (Moore, 1910); misère play by Moore's misère rule",
         reads_file: false,
         build: |args, _| Ok(Arc::new(Erased(Moore::parse(args)?))),
     },
@@ -234,6 +251,7 @@ pub const FAMILIES: &[Family] = &[
         example: "staircase",
         example_position: "1 5 0 2",
         summary: "slide coins from a step to the step below (coins on steps 1, 2, …)",
+        more: "; coins slid from step 1 leave the game (staircase Nim)",
         reads_file: false,
         build: |args, _| {
             no_arguments("staircase", args)?;
@@ -246,6 +264,7 @@ pub const FAMILIES: &[Family] = &[
         example: "turtles",
         example_position: "THHTH",
         summary: "Turning Turtles: turn a head to tails, and maybe one coin to its left",
+        more: "",
         reads_file: false,
         build: |args, _| {
             no_arguments("turtles", args)?;
@@ -258,6 +277,7 @@ pub const FAMILIES: &[Family] = &[
         example: "mock-turtles",
         example_position: "THHTHTHH",
         summary: "Mock Turtles: turn one, two or three coins, the rightmost from heads to tails",
+        more: "; a head at coin n is worth the n-th odious number (1, 2, 4, 7, 8, 11, …)",
         reads_file: false,
         build: |args, _| {
             no_arguments("mock-turtles", args)?;
@@ -270,6 +290,7 @@ pub const FAMILIES: &[Family] = &[
         example: "ruler",
         example_position: "THHTH",
         summary: "Ruler: turn a run of coins whose rightmost goes from heads to tails",
+        more: "; a head at coin n is worth the largest power of 2 dividing n",
         reads_file: false,
         build: |args, _| {
             no_arguments("ruler", args)?;
@@ -282,6 +303,7 @@ pub const FAMILIES: &[Family] = &[
         example: "dag:graph.txt",
         example_position: "3",
         summary: "tokens on the DAG in FILE (\"V E u1 v1 …\", edges u → v)",
+        more: "; a move slides one token along an edge",
         reads_file: true,
         build: |args, load| {
             let file = args.filter(|f| !f.trim().is_empty()).ok_or_else(|| {
@@ -300,6 +322,7 @@ pub const FAMILIES: &[Family] = &[
         example: "graph:loop.txt",
         example_position: "1 3",
         summary: "tokens on the graph in FILE, cycles allowed (\"V E u1 v1 …\"): endless play is a draw",
+        more: " (see [Graphs with cycles](#graphs-with-cycles-draws)); self-loops allowed",
         reads_file: true,
         build: |args, load| {
             let file = args.filter(|f| !f.trim().is_empty()).ok_or_else(|| {
@@ -318,6 +341,7 @@ pub const FAMILIES: &[Family] = &[
         example: "fibonacci",
         example_position: "1000",
         summary: "Fibonacci Nim: take 1 to twice the opponent's last take (position r or r,q)",
+        more: "; the first move takes 1 to r − 1 of r chips",
         reads_file: false,
         build: |args, _| {
             no_arguments("fibonacci", args)?;
@@ -330,6 +354,7 @@ pub const FAMILIES: &[Family] = &[
         example: "wythoff",
         example_position: "29,51",
         summary: "from (x,y) decrease x, y or both equally; reaching (0,0) wins",
+        more: " (Wythoff's game on the plane)",
         reads_file: false,
         build: |args, _| {
             no_arguments("wythoff", args)?;
@@ -342,6 +367,7 @@ pub const FAMILIES: &[Family] = &[
         example: "wythoff-attrition",
         example_position: "2,9",
         summary: "Wythoff's game where reaching (0,0) loses",
+        more: " (misère Wythoff)",
         reads_file: false,
         build: |args, _| {
             no_arguments("wythoff-attrition", args)?;
@@ -355,7 +381,12 @@ pub const FAMILIES: &[Family] = &[
         syntax: "wythoff-flipflop[:T]",
         example: "wythoff-flipflop",
         example_position: "30,50,normal,yes",
-        summary: "Wythoff's game whose goal may be flipped once, while |x − y| ≥ T (27)",
+        summary: concatcp!(
+            "Wythoff's game whose goal may be flipped once, while |x − y| ≥ T (default ",
+            DEFAULT_THRESHOLD,
+            ")"
+        ),
+        more: "; the flip, between normal play and attrition, is a move",
         reads_file: false,
         build: |args, _| Ok(Arc::new(Erased(FlipFlop::parse(args)?))),
     },
@@ -365,12 +396,32 @@ pub const FAMILIES: &[Family] = &[
         example: "copycat:3",
         example_position: "20",
         summary: "take 1 to m stones, never the amount the opponent just took",
+        more: "; m ≤ 100; taking the last stone wins, having no legal move loses",
         reads_file: false,
         build: |args, _| Ok(Arc::new(Erased(Copycat::parse(args)?))),
     },
 ];
 
 /// A take-and-break game known by name ([`crate::families::octal::NAMED`]).
+/// The table of games in `docs/GUIDE.md`, in Markdown: each family's spec syntax, its
+/// summary and more, and its example as a command (a test checks that the guide
+/// shows it).
+pub fn markdown_table() -> String {
+    let cell = |text: &str| text.replace('|', "\\|");
+    let mut table = String::from("| spec | game | example |\n|---|---|---|\n");
+    for family in FAMILIES {
+        table += &format!(
+            "| `{}` | {}{} | `nimlab analyze {} \"{}\"` |\n",
+            family.syntax,
+            cell(family.summary),
+            cell(family.more),
+            family.example,
+            family.example_position
+        );
+    }
+    table
+}
+
 fn named_take_and_break(
     name: &'static str,
     args: Option<&str>,
@@ -397,6 +448,17 @@ mod tests {
     use crate::budget::Budget;
     use crate::registry::{game, game_with};
     use crate::rules::Convention;
+
+    /// The guide's table of games is the registry's.
+    #[test]
+    fn the_guide_shows_every_family() {
+        let table = markdown_table();
+        let guide = include_str!("../../../../docs/GUIDE.md");
+        assert!(
+            guide.contains(&table),
+            "docs/GUIDE.md's table of games differs from the registry's; it should read:\n{table}"
+        );
+    }
 
     #[test]
     fn every_example_parses_round_trips_and_analyzes() {

@@ -22,7 +22,9 @@ pub mod families;
 pub mod spec;
 
 pub use cache::{CACHED_GAMES, bound_cache, trim_cache};
-pub use families::{EXAMPLE_GRAPH, EXAMPLE_LOOPY_GRAPH, FAMILIES, Family, example_loader};
+pub use families::{
+    EXAMPLE_GRAPH, EXAMPLE_LOOPY_GRAPH, FAMILIES, Family, example_loader, markdown_table,
+};
 pub use spec::{FamilySpec, PART_WORDS, Spec};
 
 use crate::budget::Budget;
