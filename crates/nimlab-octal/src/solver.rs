@@ -352,7 +352,8 @@ impl Solver {
             .iter()
             .filter(|&&(r, _)| kept(r as usize).is_some())
             .count();
-        let counted: u64 = snapshot.histogram.iter().sum();
+        let counted =
+            (snapshot.histogram.iter()).try_fold(0u64, |sum, &count| sum.checked_add(count));
         let rare_kept = if solver.split.is_some() { rare_kept } else { 0 };
         // Every value kept at a position ≥ 1 is counted, and g(0) is 0 in every game.
         let kept_are_counted = (1..solver.front.len())
@@ -365,7 +366,7 @@ impl Solver {
                     .is_some_and(|&count| count > 0)
             });
         if rare_kept != listed_kept
-            || counted != len as u64 - 1
+            || counted != Some(len as u64 - 1)
             || !snapshot.histogram.len().is_power_of_two()
             || snapshot.histogram.len() > VALUE_RANGE
             || !kept_are_counted
