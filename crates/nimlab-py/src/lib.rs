@@ -8,9 +8,10 @@
 
 use nimlab_core::conformance::check_game;
 use nimlab_core::heap::{HeapOption, HeapRules, HeapSum};
-use nimlab_core::limits::{DAG_FILE, POSITION_ECHO};
-use nimlab_core::protocol::Erased;
-use nimlab_core::report::{AnalysisReport, MovesReport};
+use nimlab_core::limits::{DAG_FILE, GRUNDY_TABLE, POSITION_ECHO};
+use nimlab_core::parse::parse_bounded;
+use nimlab_core::protocol::{Erased, HeapSequence};
+use nimlab_core::report::{AnalysisReport, MovesReport, PeriodReport};
 use nimlab_core::{Budget, Convention, Error, InputError, Nat, Ruleset, Spec};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyTypeError, PyValueError};
@@ -22,13 +23,13 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 create_exception!(
-    _nimlab,
+    nimlab,
     NimlabError,
     PyException,
     "A question nimlab cannot answer: it has no known answer, or the game has no such thing."
 );
 create_exception!(
-    _nimlab,
+    nimlab,
     LimitError,
     NimlabError,
     "A question beyond a limit: its time limit, or one of nimlab's limits on size."
@@ -214,6 +215,17 @@ impl Engine {
     }
 }
 
+/// The nim-sequence of a game played on heaps, or why the game has none.
+fn heap_sequence(game: &dyn Ruleset) -> Result<&dyn HeapSequence, Error> {
+    match game.heap_game() {
+        Some(heaps) => Ok(heaps.sequence()),
+        None => Err(Error::Undefined(format!(
+            "{} is not played on heaps, so it has no nim-sequence",
+            game.spec()
+        ))),
+    }
+}
+
 #[pymethods]
 impl Engine {
     /// The game of a spec the command line takes (files it names are read).
@@ -315,23 +327,70 @@ impl Engine {
         })
     }
 
-    /// g(0), …, g(upto) of one heap, as native-endian unsigned 32-bit integers.
+    /// g(0), …, g(upto) of one heap, as native-endian unsigned 32-bit integers;
+    /// `upto` is the decimal text of a number within [`GRUNDY_TABLE`], as the command
+    /// line's `--upto` (the table is held in memory).
+    ///
+    /// Games whose values come from a closed form or a certified period build the
+    /// table without looking at the clock, so the deadline is looked at again once it
+    /// is built: a table that took longer than the time limit is refused as one that
+    /// ran out of it midway, and the answer does not depend on the family.
     fn grundy_bytes<'py>(
         &self,
         py: Python<'py>,
-        upto: usize,
+        upto: &str,
         time_limit: Option<f64>,
     ) -> PyResult<Bound<'py, PyBytes>> {
+        let upto = GRUNDY_TABLE
+            .read(upto, "upto", 0)
+            .map_err(|e| to_py(e.into()))? as usize;
         let budget = budget(time_limit)?;
-        let values = self.ask(py, |game| match game.heap_game() {
-            Some(heaps) => heaps.sequence().grundy_table(upto, &budget),
-            None => Err(Error::Undefined(format!(
-                "{} is not played on heaps, so it has no nim-sequence",
-                game.spec()
-            ))),
+        let values = self.ask(py, |game| {
+            let table = heap_sequence(game)?.grundy_table(upto, &budget)?;
+            budget
+                .check()
+                .map_err(|why| Error::from_budget(why, "the nim-sequence"))?;
+            Ok(table)
         })?;
         let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_ne_bytes()).collect();
         Ok(PyBytes::new(py, &bytes))
+    }
+
+    /// What `nimlab period GAME --json` prints (without its newline): the period
+    /// searched up to the game's own bound, or, with `max`, up to `max` values (the
+    /// decimal text of a number from 1 to [`GRUNDY_TABLE`], as `--max`), which only
+    /// take-and-break games' searches take.
+    #[pyo3(signature = (max, time_limit))]
+    fn period_json(
+        &self,
+        py: Python<'_>,
+        max: Option<&str>,
+        time_limit: Option<f64>,
+    ) -> PyResult<String> {
+        let max = max
+            .map(|max| parse_bounded(max, "max", 1, GRUNDY_TABLE.value))
+            .transpose()
+            .map_err(|e| to_py(e.into()))?;
+        let budget = budget(time_limit)?;
+        self.ask(py, |game| {
+            let sequence = heap_sequence(game)?;
+            let periodicity = match max {
+                None => sequence.periodicity(&budget),
+                Some(max) => sequence
+                    .periodicity_within(max as usize, &budget)
+                    .unwrap_or_else(|| {
+                        Err(InputError::invalid(
+                            "game for max",
+                            &game.spec(),
+                            "a take-and-break game (octal:, hex:, kayles, grundy-game, …): \
+                             other games' periods are not searched in a growing table",
+                        )
+                        .into())
+                    }),
+            }?;
+            let report = PeriodReport::new(game.spec(), &periodicity);
+            Ok(serde_json::to_string(&report).expect("reports serialize"))
+        })
     }
 
     /// Run the conformance check every built-in family passes, from `position`; the

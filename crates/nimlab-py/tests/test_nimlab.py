@@ -10,6 +10,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 
 import pytest
 
@@ -306,3 +307,90 @@ def test_analyze_equals_the_command_line(spec, position, misere):
 def test_moves_equal_the_command_line(spec, position):
     game = nimlab.game(spec)
     assert game.moves(position).json == cli_json("moves", spec, position, False)
+
+
+# --- periods -----------------------------------------------------------------------
+
+
+def cli_run(*args):
+    """The command line's output of `nimlab ARGS`, or the CalledProcessError it ends with."""
+    return subprocess.run([cli(), *args], capture_output=True, text=True, check=True).stdout
+
+
+def fresh_json(expression):
+    """The JSON of `expression` (of nimlab) computed in a fresh interpreter: a period's
+    count of values computed depends on how far the games of its spec, which share
+    their values within a process, had been computed before, as in the command line's
+    own process."""
+    program = f"import json, nimlab; print(json.dumps(({expression}).json))"
+    out = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+PERIOD_SPECS = ["kayles", "octal:0.137", "subtraction:1,3,4", "take:3", "grundy-game", "nim", "lasker"]
+
+
+@pytest.mark.parametrize("spec", PERIOD_SPECS)
+def test_period_equals_the_command_line(spec):
+    try:
+        expected = json.loads(cli_run("period", spec, "--json"))
+    except subprocess.CalledProcessError as refused:
+        with pytest.raises(nimlab.NimlabError):
+            nimlab.game(spec).period()
+        assert refused.returncode == 1
+        return
+    assert fresh_json(f"nimlab.game({spec!r}).period()") == expected
+    period = nimlab.game(spec).period()
+    assert (period.preperiod, period.period, period.theorem) == (
+        expected["preperiod"],
+        expected["period"],
+        expected["theorem"],
+    )
+
+
+def test_a_period_is_checked_against_the_values():
+    for spec in ("kayles", "octal:0.137", "subtraction:2,5,7"):
+        period = nimlab.game(spec).period()
+        values = [int(v) for v in nimlab.game(spec).grundy(period.preperiod + 5 * period.period)]
+        for n in range(period.preperiod, len(values) - period.period):
+            assert values[n + period.period] == values[n], (spec, n)
+
+
+def test_period_with_max_equals_the_command_line():
+    assert fresh_json('nimlab.game("octal:0.137").period(max=2000)') == json.loads(
+        cli_run("period", "octal:0.137", "--max", "2000", "--json")
+    )
+
+
+def test_no_period_within_the_bound_is_a_nimlab_error():
+    # 0.167 has no period in its first 2^28 values, so none in the first 1000.
+    with pytest.raises(nimlab.NimlabError, match="no period in the first 1000 values"):
+        nimlab.game("octal:0.167").period(max=1000)
+    with pytest.raises(nimlab.LimitError, match="ran out of the time"):
+        nimlab.game("octal:0.167").period(max=10**8, time_limit=0.05)
+
+
+def test_period_refuses_what_the_command_line_refuses():
+    with pytest.raises(ValueError, match="invalid game for max 'subtraction:1,3,4'"):
+        nimlab.game("subtraction:1,3,4").period(max=100)
+    with pytest.raises(ValueError, match="invalid max '0'"):
+        nimlab.game("kayles").period(max=0)
+    with pytest.raises(nimlab.NimlabError, match="not played on heaps"):
+        nimlab.game("wythoff").period()
+
+
+# --- limits of the nim-sequence table ----------------------------------------------
+
+
+@pytest.mark.parametrize("spec", ["octal:0.137", "kayles", "nim", "lasker", "take:3"])
+def test_a_table_beyond_its_time_limit_is_a_limit_error(spec):
+    # These tables come from a period or a closed form, without a step per value.
+    with pytest.raises(nimlab.LimitError, match="ran out of the time"):
+        nimlab.game(spec).grundy(10**7, time_limit=0.001)
+
+
+def test_a_table_beyond_the_limit_of_memory_is_refused_before_it_is_built():
+    with pytest.raises(ValueError, match="invalid upto '1000000000000': expected at most 100000000"):
+        nimlab.game("kayles").grundy(10**12)
+    with pytest.raises(ValueError, match="invalid upto"):
+        nimlab.game("kayles").grundy(-1)

@@ -47,6 +47,7 @@ __all__ = [
     "Move",
     "Moves",
     "NimlabError",
+    "Period",
     "WinningMove",
     "game",
 ]
@@ -81,6 +82,20 @@ def _position_text(position: Position) -> str:
         f"invalid position {position!r}: expected a string such as \"3 4 5\", "
         "an integer, a list such as [3, 4, 5] or a tuple such as (29, 51)"
     )
+
+
+def _count_text(value: Any, name: str) -> str:
+    """A count passed to the engine as its decimal text, which the engine bounds as
+    the command line bounds the option of that name."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"invalid {name} {value!r}: expected an integer")
+    if value < 0:
+        raise ValueError(f"invalid {name} '{value}': expected a non-negative integer")
+    return str(value) if value < 10**100 else "1" + "0" * 100
+
+
+#: Marks an argument not given, where its default depends on the others.
+_UNSET: Any = object()
 
 
 def _number(value: Any) -> Optional[int]:
@@ -168,6 +183,26 @@ class Moves:
 
     def __len__(self) -> int:
         return len(self.moves)
+
+
+@dataclass(frozen=True)
+class Period:
+    """The certified period of a heap game's nim-sequence: g(n + ``period``) = g(n)
+    for every n ≥ ``preperiod``. ``certificate`` says in a sentence what was checked
+    and why that proves it, ``theorem`` names the theorem (``"guy-smith-octal"``,
+    ``"finite-memory"`` or ``"closed-form"``), ``values_checked`` counts the values
+    computed, and ``json`` is the whole report as ``nimlab period --json`` prints it.
+
+    >>> nimlab.game("subtraction:1,3,4").period().period
+    7
+    """
+
+    preperiod: int
+    period: int
+    certificate: str
+    theorem: str
+    values_checked: int
+    json: dict = field(repr=False)
 
 
 def _analysis(report: dict) -> Analysis:
@@ -278,9 +313,7 @@ class Game:
         >>> [int(v) for v in nimlab.game("kayles").grundy(8)]
         [0, 1, 2, 3, 1, 4, 3, 2, 1]
         """
-        if isinstance(upto, bool) or not isinstance(upto, int) or upto < 0:
-            raise ValueError(f"invalid upto {upto!r}: expected a non-negative integer")
-        data = self._engine.grundy_bytes(upto, time_limit)
+        data = self._engine.grundy_bytes(_count_text(upto, "upto"), time_limit)
         try:
             import numpy
         except ImportError:
@@ -290,6 +323,33 @@ class Game:
             values.frombytes(data)
             return values.tolist()
         return numpy.frombuffer(bytearray(data), dtype=numpy.uint32)
+
+    def period(self, max: Optional[int] = None, *, time_limit: Any = _UNSET) -> Period:
+        """The least preperiod and period of one heap's nim-sequence, with the
+        certificate that proves them, as ``nimlab period SPEC --json`` reports them.
+
+        Without ``max`` the search goes to the game's own bound within ``time_limit``
+        (1.5 s by default); with ``max`` (take-and-break games only) it searches up to
+        ``max`` values, with no time limit unless one is given. A game with no period
+        found within the bound raises :class:`NimlabError` (:class:`LimitError` when
+        the time ran out), with the line the command line prints.
+
+        >>> p = nimlab.game("kayles").period()
+        >>> p.preperiod, p.period
+        (71, 12)
+        """
+        if time_limit is _UNSET:
+            time_limit = DEFAULT_TIME_LIMIT if max is None else None
+        limit = None if max is None else _count_text(max, "max")
+        report = json.loads(self._engine.period_json(limit, time_limit))
+        return Period(
+            preperiod=report["preperiod"],
+            period=report["period"],
+            certificate=report["certificate"],
+            theorem=report["theorem"],
+            values_checked=report["values_checked"],
+            json=report,
+        )
 
     def check(self, position: Position) -> dict:
         """Run the conformance check every built-in family passes, on positions

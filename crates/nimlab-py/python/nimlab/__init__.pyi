@@ -11,6 +11,7 @@ __all__ = [
     "Move",
     "Moves",
     "NimlabError",
+    "Period",
     "WinningMove",
     "game",
 ]
@@ -61,6 +62,15 @@ class Moves:
     def __iter__(self) -> Iterator[Move]: ...
     def __len__(self) -> int: ...
 
+@dataclass(frozen=True)
+class Period:
+    preperiod: int
+    period: int
+    certificate: str
+    theorem: str
+    values_checked: int
+    json: dict
+
 class Game:
     @property
     def spec(self) -> str: ...
@@ -86,6 +96,7 @@ class Game:
     ) -> Moves: ...
     def grundy(self, upto: int, *, time_limit: Optional[float] = ...) -> Any:
         """A numpy array of uint32 when numpy is installed, else a list of int."""
+    def period(self, max: Optional[int] = None, *, time_limit: Optional[float] = ...) -> Period: ...
     def check(self, position: Position) -> dict: ...
 
 def game(spec: str, *, time_limit: Optional[float] = ...) -> Game: ...
