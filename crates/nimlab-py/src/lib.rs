@@ -6,12 +6,17 @@
 //! game of the user's own is a [`HeapRules`] whose options come from a Python callable
 //! ([`PythonOptions`]), played by the same [`HeapSum`] as the built-in heap games.
 
+use malachite_base::num::conversion::traits::FromStringBase;
 use nimlab_core::conformance::check_game;
 use nimlab_core::heap::{HeapOption, HeapRules, HeapSum};
-use nimlab_core::limits::{DAG_FILE, GRUNDY_TABLE, POSITION_ECHO};
+use nimlab_core::limits::{
+    DAG_FILE, FIBONACCI_COUNT, FIBONACCI_INDEX, GRUNDY_TABLE, POSITION_ECHO,
+    ZECKENDORF_WRITTEN_DIGITS,
+};
 use nimlab_core::parse::parse_bounded;
 use nimlab_core::protocol::{Erased, HeapSequence};
 use nimlab_core::report::{AnalysisReport, MovesReport, PeriodReport};
+use nimlab_core::seq;
 use nimlab_core::{Budget, Convention, Error, InputError, Nat, Ruleset, Spec};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyTypeError, PyValueError};
@@ -412,9 +417,155 @@ impl Engine {
     }
 }
 
+// --- the integer sequences of `nimlab seq` (Python's `nimlab.seq`) -----------------
+
+/// A natural number Python's `nimlab.seq` passes as hexadecimal text (Python writes
+/// and reads hexadecimal at any size, decimal only up to 4300 digits by default).
+fn nat_from_hex(hex: &str) -> PyResult<Nat> {
+    Nat::from_string_base(16, hex)
+        .ok_or_else(|| PyValueError::new_err(format!("invalid hexadecimal number {hex:?}")))
+}
+
+/// A natural number as a Python int.
+fn nat_to_py<'py>(py: Python<'py>, n: &Nat) -> PyResult<Bound<'py, PyAny>> {
+    match u64::try_from(n) {
+        Ok(small) => Ok(small.into_pyobject(py)?.into_any()),
+        Err(_) => py
+            .import("builtins")?
+            .getattr("int")?
+            .call1((format!("{n:x}"), 16)),
+    }
+}
+
+/// A term of a sequence that [`Terms`] yields.
+enum Term {
+    Small(u64),
+    Big(Nat),
+    Pair(Nat, Nat),
+}
+
+/// The terms of a sequence, computed one at a time as Python iterates over them.
+#[pyclass(frozen, module = "nimlab._nimlab")]
+struct Terms(Mutex<Box<dyn Iterator<Item = Term> + Send>>);
+
+impl Terms {
+    fn new(count: &str, terms: impl Iterator<Item = Term> + Send + 'static) -> PyResult<Terms> {
+        let count = parse_bounded(count, "count", 0, u64::MAX).map_err(|e| to_py(e.into()))?;
+        let count = usize::try_from(count).unwrap_or(usize::MAX);
+        Ok(Terms(Mutex::new(Box::new(terms.take(count)))))
+    }
+}
+
+#[pymethods]
+impl Terms {
+    fn __iter__(this: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        this
+    }
+
+    fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let term = self.0.lock().unwrap_or_else(PoisonError::into_inner).next();
+        Ok(Some(match term {
+            None => return Ok(None),
+            Some(Term::Small(n)) => n.into_pyobject(py)?.into_any(),
+            Some(Term::Big(n)) => nat_to_py(py, &n)?,
+            Some(Term::Pair(a, b)) => (nat_to_py(py, &a)?, nat_to_py(py, &b)?)
+                .into_pyobject(py)?
+                .into_any(),
+        }))
+    }
+}
+
+/// fusc(n) (`nimlab seq fusc --at N`), for `n` in hexadecimal.
+#[pyfunction]
+fn fusc<'py>(py: Python<'py>, n: &str) -> PyResult<Bound<'py, PyAny>> {
+    let n = nat_from_hex(n)?;
+    nat_to_py(py, &py.detach(|| seq::fusc::fusc(&n)))
+}
+
+/// fusc(0), fusc(1), … (`nimlab seq fusc --count COUNT`).
+#[pyfunction]
+fn fusc_terms(count: &str) -> PyResult<Terms> {
+    Terms::new(count, seq::fusc::Fusc::new().map(Term::Small))
+}
+
+/// F(n) (`nimlab seq fibonacci --at N`), `n` within [`FIBONACCI_INDEX`].
+#[pyfunction]
+fn fibonacci<'py>(py: Python<'py>, n: &str) -> PyResult<Bound<'py, PyAny>> {
+    let n = parse_bounded(n, "n", 0, FIBONACCI_INDEX.value).map_err(|e| to_py(e.into()))?;
+    nat_to_py(py, &py.detach(|| seq::fibonacci::fibonacci(n)))
+}
+
+/// F(0), F(1), … (`nimlab seq fibonacci --count COUNT`), `count` within
+/// [`FIBONACCI_COUNT`].
+#[pyfunction]
+fn fibonacci_numbers(count: &str) -> PyResult<Terms> {
+    FIBONACCI_COUNT
+        .read(count, "count", 0)
+        .map_err(|e| to_py(e.into()))?;
+    Terms::new(count, seq::fibonacci::fibonacci_numbers().map(Term::Big))
+}
+
+/// The indices of the Fibonacci numbers of n's Zeckendorf representation, largest
+/// first (`nimlab seq zeckendorf N --indices`), for `n` in hexadecimal.
+#[pyfunction]
+fn zeckendorf_indices(py: Python<'_>, n: &str) -> PyResult<Vec<u64>> {
+    let n = nat_from_hex(n)?;
+    let mut indices = py.detach(|| seq::fibonacci::zeckendorf(&n));
+    indices.reverse();
+    Ok(indices)
+}
+
+/// The terms of n's Zeckendorf representation, largest first (`nimlab seq zeckendorf
+/// N`), for `n` in hexadecimal of at most [`ZECKENDORF_WRITTEN_DIGITS`] decimal digits.
+#[pyfunction]
+fn zeckendorf<'py>(py: Python<'py>, n: &str) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let n = nat_from_hex(n)?;
+    let digits = n.to_string().len();
+    let limit = ZECKENDORF_WRITTEN_DIGITS;
+    if digits > limit.get() {
+        return Err(to_py(limit.exceeded(
+            Some(Nat::from(digits)),
+            format!(
+                "n has {digits} digits; the terms are written out for n of up to {} digits \
+                 (the limit '{}'; indices=True lists F(i) by index at any size)",
+                limit.value, limit.name
+            ),
+        )));
+    }
+    let indices = py.detach(|| seq::fibonacci::zeckendorf(&n));
+    indices
+        .iter()
+        .rev()
+        .map(|&i| nat_to_py(py, &seq::fibonacci::fibonacci(i)))
+        .collect()
+}
+
+/// The Wythoff pair (a_k, b_k) (`nimlab seq wythoff --at K`), for `k` in hexadecimal.
+#[pyfunction]
+fn wythoff_pair<'py>(py: Python<'py>, k: &str) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+    let k = nat_from_hex(k)?;
+    let (a, b) = py.detach(|| seq::wythoff::pair(&k));
+    Ok((nat_to_py(py, &a)?, nat_to_py(py, &b)?))
+}
+
+/// (a_0, b_0), (a_1, b_1), … (`nimlab seq wythoff --count COUNT`).
+#[pyfunction]
+fn wythoff_pairs(count: &str) -> PyResult<Terms> {
+    Terms::new(count, seq::wythoff::pairs().map(|(a, b)| Term::Pair(a, b)))
+}
+
 #[pymodule]
 fn _nimlab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Engine>()?;
+    m.add_class::<Terms>()?;
+    m.add_function(wrap_pyfunction!(fusc, m)?)?;
+    m.add_function(wrap_pyfunction!(fusc_terms, m)?)?;
+    m.add_function(wrap_pyfunction!(fibonacci, m)?)?;
+    m.add_function(wrap_pyfunction!(fibonacci_numbers, m)?)?;
+    m.add_function(wrap_pyfunction!(zeckendorf, m)?)?;
+    m.add_function(wrap_pyfunction!(zeckendorf_indices, m)?)?;
+    m.add_function(wrap_pyfunction!(wythoff_pair, m)?)?;
+    m.add_function(wrap_pyfunction!(wythoff_pairs, m)?)?;
     m.add("NimlabError", m.py().get_type::<NimlabError>())?;
     m.add("LimitError", m.py().get_type::<LimitError>())?;
     Ok(())

@@ -394,3 +394,94 @@ def test_a_table_beyond_the_limit_of_memory_is_refused_before_it_is_built():
         nimlab.game("kayles").grundy(10**12)
     with pytest.raises(ValueError, match="invalid upto"):
         nimlab.game("kayles").grundy(-1)
+
+
+# --- nimlab.seq --------------------------------------------------------------------
+
+
+def brute_fusc(n):
+    """fusc by its recurrence."""
+    if n < 2:
+        return n
+    return brute_fusc(n // 2) if n % 2 == 0 else brute_fusc(n // 2) + brute_fusc(n // 2 + 1)
+
+
+def brute_wythoff_pairs(count):
+    """a_k = mex of the numbers in earlier pairs, b_k = a_k + k."""
+    used, pairs = set(), []
+    for k in range(count):
+        a = mex(used) if k else 0
+        pairs.append((a, a + k))
+        used |= {a, a + k}
+    return pairs
+
+
+def brute_fibonacci(count):
+    numbers = [0, 1]
+    while len(numbers) < count:
+        numbers.append(numbers[-1] + numbers[-2])
+    return numbers[:count]
+
+
+def test_seq_equals_brute_force_for_small_n():
+    from nimlab import seq
+
+    assert [seq.fusc(n) for n in range(300)] == [brute_fusc(n) for n in range(300)]
+    assert list(seq.fusc_terms(300)) == [brute_fusc(n) for n in range(300)]
+    assert list(seq.wythoff_pairs(200)) == brute_wythoff_pairs(200)
+    assert [seq.wythoff_pair(k) for k in range(200)] == brute_wythoff_pairs(200)
+    fib = brute_fibonacci(120)
+    assert list(seq.fibonacci_numbers(120)) == fib
+    assert [seq.fibonacci(n) for n in range(120)] == fib
+    for n in range(500):
+        terms = seq.zeckendorf(n)
+        indices = seq.zeckendorf(n, indices=True)
+        assert sum(terms) == n and terms == [fib[i] for i in indices]
+        # Distinct, non-consecutive indices from 2 up, largest first.
+        assert all(i >= 2 for i in indices)
+        assert all(a - b >= 2 for a, b in zip(indices, indices[1:]))
+
+
+def test_seq_equals_the_command_line():
+    from nimlab import seq
+
+    def numbers(text):
+        return [int(word) for word in text.replace(",", " ").replace("(", " ").replace(")", " ").split()]
+
+    assert list(seq.fusc_terms(50)) == numbers(cli_run("seq", "fusc"))
+    assert list(seq.fusc_terms(1000)) == numbers(cli_run("seq", "fusc", "--count", "1000"))
+    big = 3**200 + 12345
+    assert seq.fusc(big) == int(cli_run("seq", "fusc", "--at", str(big)))
+    assert [x for pair in seq.wythoff_pairs(30) for x in pair] == numbers(cli_run("seq", "wythoff", "--count", "30"))
+    assert list(seq.wythoff_pair(10**40 + 7)) == numbers(cli_run("seq", "wythoff", "--at", str(10**40 + 7)))
+    assert seq.fibonacci(1000) == int(cli_run("seq", "fibonacci", "--at", "1000"))
+    for n in (0, 1000, 10**30 + 1):
+        line = cli_run("seq", "zeckendorf", str(n))
+        terms = [] if "(the empty sum)" in line else numbers(line.split("=")[1].replace("+", " "))
+        assert seq.zeckendorf(n) == terms, line
+        assert seq.zeckendorf(n, indices=True) == numbers(cli_run("seq", "zeckendorf", str(n), "--indices"))
+
+
+def test_seq_numbers_of_any_size():
+    from nimlab import seq
+
+    # Beyond Python's default limit of 4300 decimal digits for int <-> str.
+    huge = 7**10000
+    a, b = seq.wythoff_pair(huge)
+    assert b - a == huge
+    assert len(seq.zeckendorf(huge, indices=True)) > 100
+
+
+def test_seq_refuses_what_the_command_line_refuses():
+    from nimlab import seq
+
+    with pytest.raises(ValueError, match="invalid n '-1'"):
+        seq.fusc(-1)
+    with pytest.raises(TypeError, match="invalid n 2.5"):
+        seq.fusc(2.5)
+    with pytest.raises(ValueError, match="invalid n '10000001'"):
+        seq.fibonacci(10**7 + 1)
+    with pytest.raises(ValueError, match="invalid count '100001'"):
+        seq.fibonacci_numbers(100_001)
+    with pytest.raises(nimlab.LimitError, match="n has 2001 digits"):
+        seq.zeckendorf(10**2000)

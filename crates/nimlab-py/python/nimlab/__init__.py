@@ -38,6 +38,7 @@ from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple, Uni
 
 from ._nimlab import Engine as _Engine
 from ._nimlab import LimitError, NimlabError
+from . import seq
 
 __all__ = [
     "Analysis",
@@ -50,6 +51,7 @@ __all__ = [
     "Period",
     "WinningMove",
     "game",
+    "seq",
 ]
 
 #: The time limit of a question when none is given, in seconds: the command line's.

@@ -1,6 +1,7 @@
 """Type stubs of nimlab (see __init__.py for the documentation)."""
 
 from dataclasses import dataclass
+from . import seq as seq
 from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 __all__ = [
@@ -14,6 +15,7 @@ __all__ = [
     "Period",
     "WinningMove",
     "game",
+    "seq",
 ]
 
 DEFAULT_TIME_LIMIT: float
