@@ -10,19 +10,24 @@ use malachite_base::num::conversion::traits::FromStringBase;
 use nimlab_core::conformance::check_game;
 use nimlab_core::heap::{HeapOption, HeapRules, HeapSum};
 use nimlab_core::limits::{
-    DAG_FILE, FIBONACCI_COUNT, FIBONACCI_INDEX, GRUNDY_TABLE, POSITION_ECHO,
+    DAG_FILE, FIBONACCI_COUNT, FIBONACCI_INDEX, GRUNDY_TABLE, Limit, MISERE_QUOTIENT_HEAPS,
+    MISERE_QUOTIENT_MAX_HEAP, MISERE_QUOTIENT_MAX_MEMORY, MISERE_QUOTIENT_MEMORY, POSITION_ECHO,
     ZECKENDORF_WRITTEN_DIGITS,
 };
 use nimlab_core::parse::parse_bounded;
 use nimlab_core::protocol::{Erased, HeapSequence};
-use nimlab_core::report::{AnalysisReport, MovesReport, PeriodReport};
+use nimlab_core::report::{AnalysisReport, MovesReport, PeriodReport, QuotientReport};
 use nimlab_core::seq;
 use nimlab_core::{Budget, Convention, Error, InputError, Nat, Ruleset, Spec};
+use nimlab_misere::{
+    Bounds, Computation, HeapGame as QuotientGame, Need, QuotientError, Shortfall,
+};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 use std::collections::HashMap;
+use std::convert::Infallible;
 use std::io::Read;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
@@ -220,6 +225,43 @@ impl Engine {
     }
 }
 
+/// A quotient not certified, as the error of its kind: out of time or memory (a
+/// limit), or no certificate within the bounds (no known value), in the command
+/// line's words with Python's names for its options.
+fn quotient_error(error: &QuotientError, time_limit: Option<f64>) -> Error {
+    let (reason, progress) = (error.reason(), error.progress());
+    match &error.shortfall {
+        Shortfall::Stopped { .. } => Error::OutOfTime(format!(
+            "{reason} by the time limit of {} s ({progress}); time_limit=SECONDS allows more \
+             (0: no limit), and max_heap=N goes on to heap N",
+            time_limit.unwrap_or(0.0)
+        )),
+        Shortfall::TooLarge { need, .. } => {
+            let more = match need {
+                Need::Memory { .. } => "; memory=MIB allows more",
+                _ => "",
+            };
+            MISERE_QUOTIENT_MAX_MEMORY.exceeded(None, format!("{error}{more}"))
+        }
+        Shortfall::NoPeriod { .. } => {
+            Error::NoKnownValue(format!("{error}; max_heap=N goes further"))
+        }
+        _ => Error::NoKnownValue(error.to_string()),
+    }
+}
+
+/// The heap game the misère solver takes for `game`, or why `game` has no quotient.
+fn quotient_game(game: &dyn Ruleset) -> PyResult<&(dyn QuotientGame + Send + Sync)> {
+    let lazy = game.heap_game().and_then(|heaps| heaps.misere_quotient());
+    lazy.map(|lazy| lazy.game()).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "invalid game '{}' for quotient: expected a take-and-break game (octal:, hex:, \
+             kayles, grundy-game, …) or a subtraction game",
+            game.spec()
+        ))
+    })
+}
+
 /// The nim-sequence of a game played on heaps, or why the game has none.
 fn heap_sequence(game: &dyn Ruleset) -> Result<&dyn HeapSequence, Error> {
     match game.heap_game() {
@@ -394,6 +436,50 @@ impl Engine {
                     }),
             }?;
             let report = PeriodReport::new(game.spec(), &periodicity);
+            Ok(serde_json::to_string(&report).expect("reports serialize"))
+        })
+    }
+
+    /// What `nimlab quotient GAME --json` prints (without its newline) for a certified
+    /// quotient: heaps up to `max_heap` (the decimal text of a number within
+    /// [`MISERE_QUOTIENT_MAX_HEAP`], as `--max-heap`; default
+    /// [`MISERE_QUOTIENT_HEAPS`]) within `memory` MiB (as `--memory`). A quotient not
+    /// certified within these bounds is an error saying how far it got.
+    #[pyo3(signature = (max_heap, memory, time_limit))]
+    fn quotient_json(
+        &self,
+        py: Python<'_>,
+        max_heap: Option<&str>,
+        memory: Option<&str>,
+        time_limit: Option<f64>,
+    ) -> PyResult<String> {
+        let read = |limit: Limit, text: Option<&str>, what: &str| match text {
+            Some(text) => limit.read(text, what, 1).map_err(|e| to_py(e.into())),
+            None => Ok(limit.value),
+        };
+        let max_heap = match max_heap {
+            Some(_) => read(MISERE_QUOTIENT_MAX_HEAP, max_heap, "max_heap")?,
+            None => MISERE_QUOTIENT_HEAPS.value,
+        };
+        let memory = match memory {
+            Some(_) => read(MISERE_QUOTIENT_MAX_MEMORY, memory, "memory")?,
+            None => MISERE_QUOTIENT_MEMORY.value,
+        };
+        let bounds =
+            Bounds::memory_only(max_heap as usize, (memory as usize).saturating_mul(1 << 20));
+        let budget = budget(time_limit)?;
+        let game = Arc::clone(&self.game.lock().unwrap_or_else(PoisonError::into_inner));
+        quotient_game(game.as_ref())?;
+        self.ask(py, |game| {
+            let heaps = quotient_game(game).expect("the game was asked for its quotient above");
+            let stop = || budget.check().is_err();
+            let result = Computation::new(heaps, bounds).and_then(|mut computation| {
+                let shortfall = computation.run(&stop, |_| Ok::<(), Infallible>(()));
+                let Ok(shortfall) = shortfall;
+                computation.finish(true, shortfall)
+            });
+            let quotient = result.map_err(|error| quotient_error(&error, time_limit))?;
+            let report = QuotientReport::new(game.spec(), Ok(&quotient));
             Ok(serde_json::to_string(&report).expect("reports serialize"))
         })
     }

@@ -485,3 +485,47 @@ def test_seq_refuses_what_the_command_line_refuses():
         seq.fibonacci_numbers(100_001)
     with pytest.raises(nimlab.LimitError, match="n has 2001 digits"):
         seq.zeckendorf(10**2000)
+
+
+# --- misère quotients --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("spec", ["kayles", "octal:0.75", "subtraction:1,2", "octal:0.77", "subtraction:1,3,4", "octal:0.31"])
+def test_quotient_equals_the_command_line(spec):
+    try:
+        expected = json.loads(cli_run("quotient", spec, "--json"))
+    except subprocess.CalledProcessError as refused:
+        with pytest.raises(nimlab.NimlabError):
+            nimlab.quotient(spec)
+        assert refused.returncode == 1
+        return
+    quotient = nimlab.quotient(spec)
+    assert quotient.json == expected
+    assert (quotient.order, quotient.presentation, quotient.p_portion, quotient.tame) == (
+        expected["order"],
+        expected["presentation"],
+        expected["p_portion"],
+        expected["tame"],
+    )
+
+
+def test_kayles_quotient_has_order_40_and_predicts_misere_outcomes():
+    quotient = nimlab.quotient("kayles")
+    assert quotient.order == 40 and quotient.tame is None and "d" in quotient.p_portion
+    # The pretending function of one heap: a heap whose class is in the P-portion is
+    # lost for the player to move in misère play, and only those.
+    phi = quotient.pretending
+    for n in range(1, 25):
+        cls = phi[n] if n < len(phi) else phi[quotient.preperiod + (n - quotient.preperiod) % quotient.period]
+        assert (cls in quotient.p_portion) == (brute_outcome(kayles, [n], True) == "P"), n
+
+
+def test_quotient_limits_are_errors_saying_how_far_it_got():
+    with pytest.raises(nimlab.LimitError, match=r"stopped at heap \d+ by the time limit of 0.05 s \(solved through heap"):
+        nimlab.quotient("octal:0.167", time_limit=0.05)
+    with pytest.raises(nimlab.NimlabError, match="no period of the pretending function certified with heaps up to 10"):
+        nimlab.quotient("octal:0.137", max_heap=10)
+    with pytest.raises(ValueError, match="invalid game 'nim' for quotient"):
+        nimlab.quotient("nim")
+    with pytest.raises(ValueError, match="invalid max_heap '0'"):
+        nimlab.quotient("kayles", max_heap=0)

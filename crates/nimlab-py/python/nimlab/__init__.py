@@ -49,8 +49,10 @@ __all__ = [
     "Moves",
     "NimlabError",
     "Period",
+    "Quotient",
     "WinningMove",
     "game",
+    "quotient",
     "seq",
 ]
 
@@ -204,6 +206,38 @@ class Period:
     certificate: str
     theorem: str
     values_checked: int
+    json: dict = field(repr=False)
+
+
+@dataclass(frozen=True)
+class Quotient:
+    """The misère quotient of a heap game, certified for heaps of every size, as
+    ``nimlab quotient SPEC --json`` reports it:
+
+    - ``order``: how many classes the positions fall into;
+    - ``presentation``: generators (one per heap that brings a new class) and
+      relations, e.g. ``"⟨a, b | a² = 1, b³ = b⟩"``, and ``relations`` listed;
+    - ``p_portion``: the classes of the positions the player to move loses;
+    - ``tame``: m when the quotient is misère Nim's T_m (the game plays as misère
+      Nim), else ``None``;
+    - ``pretending``: the class of each heap 0, 1, … up to ``preperiod + period``,
+      after which it repeats with ``period``; ``last_heap``: the heaps solved;
+    - ``json``: the whole report.
+
+    >>> q = nimlab.quotient("octal:0.75")
+    >>> q.order, q.tame
+    (8, None)
+    """
+
+    order: int
+    presentation: str
+    relations: List[str]
+    p_portion: List[str]
+    tame: Optional[int]
+    pretending: List[str]
+    preperiod: int
+    period: int
+    last_heap: int
     json: dict = field(repr=False)
 
 
@@ -374,6 +408,54 @@ def game(spec: str, *, time_limit: Optional[float] = DEFAULT_TIME_LIMIT) -> Game
     'octal:0.07'
     """
     return Game(_Engine.from_spec(spec, time_limit))
+
+
+def quotient(
+    spec: str,
+    *,
+    max_heap: Optional[int] = None,
+    memory: Optional[int] = None,
+    time_limit: Any = _UNSET,
+) -> Quotient:
+    """The misère quotient of the heap game of ``spec`` (a take-and-break game such
+    as ``"kayles"`` or ``"octal:0.75"``, or a subtraction game), as ``nimlab quotient
+    SPEC --json`` reports it: its order, presentation, P-portion and whether it is
+    tame.
+
+    As on the command line, the quotient is computed heap by heap until the
+    periodicity theorem certifies it for every heap size: without ``max_heap``, for
+    heaps up to 1000 within ``time_limit`` (1.5 s by default); with ``max_heap=N``
+    (at most 1,000,000), up to heap N with no time limit unless one is given, and
+    within ``memory`` MiB (512 by default). A quotient not certified within these
+    bounds raises :class:`LimitError` (time or memory ran out) or
+    :class:`NimlabError` (no certificate by then), saying how far it got.
+
+    >>> q = nimlab.quotient("kayles")
+    >>> q.order, q.p_portion[:3]
+    (40, ['a', 'b²', 'ac'])
+    """
+    if time_limit is _UNSET:
+        time_limit = DEFAULT_TIME_LIMIT if max_heap is None else None
+    engine = _Engine.from_spec(spec, DEFAULT_TIME_LIMIT)
+    report = json.loads(
+        engine.quotient_json(
+            None if max_heap is None else _count_text(max_heap, "max_heap"),
+            None if memory is None else _count_text(memory, "memory"),
+            time_limit,
+        )
+    )
+    return Quotient(
+        order=report["order"],
+        presentation=report["presentation"],
+        relations=report["relations"],
+        p_portion=report["p_portion"],
+        tame=report["tame"],
+        pretending=report["pretending"],
+        preperiod=report["preperiod"],
+        period=report["period"],
+        last_heap=report["last_heap"],
+        json=report,
+    )
 
 
 class HeapGame(Game):

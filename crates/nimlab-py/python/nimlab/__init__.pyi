@@ -13,8 +13,10 @@ __all__ = [
     "Moves",
     "NimlabError",
     "Period",
+    "Quotient",
     "WinningMove",
     "game",
+    "quotient",
     "seq",
 ]
 
@@ -73,6 +75,19 @@ class Period:
     values_checked: int
     json: dict
 
+@dataclass(frozen=True)
+class Quotient:
+    order: int
+    presentation: str
+    relations: List[str]
+    p_portion: List[str]
+    tame: Optional[int]
+    pretending: List[str]
+    preperiod: int
+    period: int
+    last_heap: int
+    json: dict
+
 class Game:
     @property
     def spec(self) -> str: ...
@@ -102,6 +117,14 @@ class Game:
     def check(self, position: Position) -> dict: ...
 
 def game(spec: str, *, time_limit: Optional[float] = ...) -> Game: ...
+
+def quotient(
+    spec: str,
+    *,
+    max_heap: Optional[int] = None,
+    memory: Optional[int] = None,
+    time_limit: Optional[float] = ...,
+) -> Quotient: ...
 
 class HeapGame(Game):
     def __init__(
