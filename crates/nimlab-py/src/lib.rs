@@ -8,6 +8,7 @@
 
 use malachite_base::num::conversion::traits::FromStringBase;
 use nimlab_core::conformance::check_game;
+use nimlab_core::families::graph::{Kind, TokenGraph};
 use nimlab_core::heap::{HeapOption, HeapRules, HeapSum};
 use nimlab_core::limits::{
     DAG_FILE, FIBONACCI_COUNT, FIBONACCI_INDEX, GRUNDY_TABLE, Limit, MISERE_QUOTIENT_HEAPS,
@@ -286,6 +287,34 @@ impl Engine {
             .map_err(to_py)?;
         Ok(Engine {
             game: Mutex::new(game),
+            options: None,
+        })
+    }
+
+    /// The game of tokens on the graph whose text (`V E u1 v1 …`, as `graph:FILE`
+    /// reads from its file) is `text`, at most [`DAG_FILE`] bytes; `origin` names it
+    /// in the spec (`graph:ORIGIN`).
+    #[staticmethod]
+    fn from_graph_text(py: Python<'_>, text: &str, origin: &str) -> PyResult<Engine> {
+        if text.len() as u64 > DAG_FILE.value {
+            return Err(to_py(
+                InputError::invalid(
+                    "graph",
+                    origin,
+                    format!(
+                        "a graph of at most {} {} of text ({}): its edges are written as \
+                         they would be in a file",
+                        DAG_FILE.value, DAG_FILE.unit, DAG_FILE.name
+                    ),
+                )
+                .into(),
+            ));
+        }
+        let graph = py
+            .detach(|| TokenGraph::parse(text, origin, Kind::Loopy))
+            .map_err(|e| to_py(e.into()))?;
+        Ok(Engine {
+            game: Mutex::new(Arc::new(Erased(graph))),
             options: None,
         })
     }

@@ -529,3 +529,63 @@ def test_quotient_limits_are_errors_saying_how_far_it_got():
         nimlab.quotient("nim")
     with pytest.raises(ValueError, match="invalid max_heap '0'"):
         nimlab.quotient("kayles", max_heap=0)
+
+
+# --- graphs from Python's edges ----------------------------------------------------
+
+
+def brute_loopy_outcomes(vertices, edges):
+    """'N', 'P' or 'D' of one token on each vertex, by retrograde analysis: a vertex
+    without a move is lost, one with a move to a lost vertex won, one whose moves all
+    reach won vertices lost; the rest draw."""
+    successors = {v: [w for u, w in edges if u == v] for v in range(vertices)}
+    outcome = {}
+    changed = True
+    while changed:
+        changed = False
+        for v in range(vertices):
+            if v in outcome:
+                continue
+            after = [outcome.get(w) for w in successors[v]]
+            if "P" in after:
+                outcome[v], changed = "N", True
+            elif all(o == "N" for o in after):
+                outcome[v], changed = "P", True
+    return [outcome.get(v, "D") for v in range(vertices)]
+
+
+LOOPY_EDGES = [(0, 1), (1, 0), (1, 2), (3, 1), (3, 4), (4, 3), (5, 5), (5, 2), (6, 5), (6, 7)]
+
+
+def test_a_graph_of_edges_equals_the_command_line_on_its_file(tmp_path):
+    path = tmp_path / "loopy.txt"
+    path.write_text(f"8 {len(LOOPY_EDGES)} " + " ".join(f"{u} {v}" for u, v in LOOPY_EDGES) + "\n")
+    game = nimlab.graph(LOOPY_EDGES)
+    assert game.spec == "graph:<edges>"
+    expected = brute_loopy_outcomes(8, LOOPY_EDGES)
+    for vertex in range(8):
+        analysis = game.analyze(vertex)
+        assert analysis.outcome == expected[vertex], vertex
+        from_file = cli_json("analyze", f"graph:{path}", str(vertex), False)
+        mine = dict(analysis.json, game=from_file["game"])
+        assert mine == from_file
+    for position in ("0 3", "6 2", "5 7"):
+        from_file = cli_json("moves", f"graph:{path}", position, False)
+        assert dict(game.moves(position).json, game=from_file["game"]) == from_file
+
+
+def test_a_graph_takes_more_vertices_than_its_edges_name():
+    game = nimlab.graph([(0, 1)], vertices=4)
+    assert game.analyze(3).outcome == "P" and game.analyze(0).outcome == "N"
+    assert nimlab.graph([]).analyze(0).outcome == "P"
+
+
+def test_bad_edges_are_refused():
+    with pytest.raises(TypeError, match="invalid edge"):
+        nimlab.graph([(0, -1)])
+    with pytest.raises(TypeError, match="invalid edge"):
+        nimlab.graph([(0, 1, 2)])
+    with pytest.raises(ValueError, match="invalid"):
+        nimlab.graph([(0, 5)], vertices=3)
+    with pytest.raises(ValueError, match="invalid vertex count"):
+        nimlab.graph([(0, 1)], vertices=10**12)

@@ -52,6 +52,7 @@ __all__ = [
     "Quotient",
     "WinningMove",
     "game",
+    "graph",
     "quotient",
     "seq",
 ]
@@ -408,6 +409,34 @@ def game(spec: str, *, time_limit: Optional[float] = DEFAULT_TIME_LIMIT) -> Game
     'octal:0.07'
     """
     return Game(_Engine.from_spec(spec, time_limit))
+
+
+def graph(edges: Iterable[Tuple[int, int]], vertices: Optional[int] = None) -> Game:
+    """The game of tokens on a directed graph, cycles allowed, as ``graph:FILE``
+    plays the file ``"V E u1 v1 …"``: ``edges`` are the pairs ``(u, v)`` of an edge
+    u → v between vertices numbered from 0, and ``vertices`` the number of vertices
+    (default: one more than the largest vertex named). A move slides one token along
+    an edge; a position lists the tokens' vertices. Endless play is a draw
+    (outcome ``"D"``). The game's spec is ``"graph:<edges>"``.
+
+    >>> g = nimlab.graph([(0, 1), (1, 0), (1, 2), (2, 3)])
+    >>> [g.analyze(v).outcome for v in range(4)]
+    ['D', 'D', 'N', 'P']
+    """
+    pairs = []
+    for edge in edges:
+        if (
+            not isinstance(edge, (tuple, list))
+            or len(edge) != 2
+            or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in edge)
+        ):
+            raise TypeError(f"invalid edge {edge!r}: expected a pair (u, v) of vertices, non-negative integers")
+        pairs.append(f"{edge[0]} {edge[1]}")
+    if vertices is None:
+        vertices = 1 + max((max(int(w) for w in pair.split()) for pair in pairs), default=0)
+    count = _count_text(vertices, "vertices")
+    text = f"{count} {len(pairs)}\n" + "\n".join(pairs) + "\n"
+    return Game(_Engine.from_graph_text(text, "<edges>"))
 
 
 def quotient(

@@ -16,6 +16,7 @@ __all__ = [
     "Quotient",
     "WinningMove",
     "game",
+    "graph",
     "quotient",
     "seq",
 ]
@@ -118,6 +119,7 @@ class Game:
 
 def game(spec: str, *, time_limit: Optional[float] = ...) -> Game: ...
 
+def graph(edges: Iterable[Tuple[int, int]], vertices: Optional[int] = None) -> Game: ...
 def quotient(
     spec: str,
     *,
