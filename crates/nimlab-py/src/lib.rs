@@ -18,6 +18,7 @@ use nimlab_core::limits::{
 use nimlab_core::parse::parse_bounded;
 use nimlab_core::protocol::{Erased, HeapSequence};
 use nimlab_core::report::{AnalysisReport, MovesReport, PeriodReport, QuotientReport};
+use nimlab_core::research::census;
 use nimlab_core::seq;
 use nimlab_core::{Budget, Convention, Error, InputError, Nat, Ruleset, Spec};
 use nimlab_misere::{
@@ -669,10 +670,43 @@ fn wythoff_pairs(count: &str) -> PyResult<Terms> {
     Terms::new(count, seq::wythoff::pairs().map(|(a, b)| Term::Pair(a, b)))
 }
 
+// --- the census of octal games (`nimlab census`, Python's `nimlab.census`) ---------
+
+/// The codes of a census of octal codes with at most `digits` digits (1 to 6), after
+/// checking `upto` (1 to [`GRUNDY_TABLE`]) as `nimlab census --upto` does, so that a
+/// bad argument is refused before the first code runs.
+#[pyfunction]
+fn census_codes(digits: &str, upto: &str) -> PyResult<Vec<String>> {
+    parse_bounded(upto, "upto", 1, GRUNDY_TABLE.value).map_err(|e| to_py(e.into()))?;
+    let digits = parse_bounded(digits, "digits", 1, 6).map_err(|e| to_py(e.into()))?;
+    census::codes(digits as u32).map_err(|e| to_py(e.into()))
+}
+
+/// The line `nimlab census` writes for `code`: its period searched up to `upto`
+/// values (its misère quotient too with `misere`), as JSON.
+#[pyfunction]
+#[pyo3(signature = (code, upto, misere, time_limit))]
+fn census_line(
+    py: Python<'_>,
+    code: &str,
+    upto: &str,
+    misere: bool,
+    time_limit: Option<f64>,
+) -> PyResult<String> {
+    let upto = parse_bounded(upto, "upto", 1, GRUNDY_TABLE.value).map_err(|e| to_py(e.into()))?;
+    let budget = budget(time_limit)?;
+    let line = py
+        .detach(|| census::survey(code, upto as usize, misere, &budget))
+        .map_err(to_py)?;
+    Ok(serde_json::to_string(&line).expect("census lines serialize"))
+}
+
 #[pymodule]
 fn _nimlab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Engine>()?;
     m.add_class::<Terms>()?;
+    m.add_function(wrap_pyfunction!(census_codes, m)?)?;
+    m.add_function(wrap_pyfunction!(census_line, m)?)?;
     m.add_function(wrap_pyfunction!(fusc, m)?)?;
     m.add_function(wrap_pyfunction!(fusc_terms, m)?)?;
     m.add_function(wrap_pyfunction!(fibonacci, m)?)?;

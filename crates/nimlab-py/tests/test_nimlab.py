@@ -589,3 +589,36 @@ def test_bad_edges_are_refused():
         nimlab.graph([(0, 5)], vertices=3)
     with pytest.raises(ValueError, match="invalid vertex count"):
         nimlab.graph([(0, 1)], vertices=10**12)
+
+
+# --- the census of octal codes -----------------------------------------------------
+
+
+def cli_census(*args):
+    out = cli_run("census", "--jobs", "1", *args)
+    return [json.loads(line) for line in out.splitlines()]
+
+
+def test_census_equals_the_command_line():
+    assert list(nimlab.census(1, 1000)) == cli_census("--digits", "1", "--upto", "1000")
+    assert list(nimlab.census(2, 500)) == cli_census("--digits", "2", "--upto", "500")
+    assert list(nimlab.census(1, 300, misere=True)) == cli_census("--digits", "1", "--upto", "300", "--misere")
+
+
+def test_census_periods_hold_on_the_values():
+    for line in nimlab.census(2, 2000):
+        if "period" not in line:
+            assert line["bound_reached"] == 2000
+            continue
+        values = [int(v) for v in nimlab.game("octal:" + line["code"]).grundy(line["values_needed"] + line["period"])]
+        pre, period = line["preperiod"], line["period"]
+        assert all(values[n + period] == values[n] for n in range(pre, len(values) - period)), line
+
+
+def test_census_refuses_bad_arguments_at_once():
+    with pytest.raises(ValueError, match="invalid digits '7'"):
+        nimlab.census(7)
+    with pytest.raises(ValueError, match="invalid upto '0'"):
+        nimlab.census(1, 0)
+    with pytest.raises(nimlab.LimitError):
+        list(nimlab.census(1, 10**8, time_limit=0.01))  # 0.6 has no period in 10^8 values

@@ -34,10 +34,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 from ._nimlab import Engine as _Engine
 from ._nimlab import LimitError, NimlabError
+from ._nimlab import census_codes as _nimlab_census_codes
+from ._nimlab import census_line as _nimlab_census_line
 from . import seq
 
 __all__ = [
@@ -51,6 +53,7 @@ __all__ = [
     "Period",
     "Quotient",
     "WinningMove",
+    "census",
     "game",
     "graph",
     "quotient",
@@ -437,6 +440,41 @@ def graph(edges: Iterable[Tuple[int, int]], vertices: Optional[int] = None) -> G
     count = _count_text(vertices, "vertices")
     text = f"{count} {len(pairs)}\n" + "\n".join(pairs) + "\n"
     return Game(_Engine.from_graph_text(text, "<edges>"))
+
+
+def census(
+    digits: int,
+    upto: int = 65536,
+    *,
+    misere: bool = False,
+    time_limit: Optional[float] = None,
+) -> Iterator[dict]:
+    """Every octal code 0.d1…dk with k ≤ ``digits`` digits (1 to 6; 8^digits − 1
+    codes), each code's findings as one dict, as ``nimlab census --digits D --upto N``
+    writes them one JSON line per code: ``code``, ``values`` computed, ``largest``
+    value, and ``preperiod``, ``period`` and ``values_needed`` when a period is
+    certified within ``upto`` values (at most 100,000,000), else ``bound_reached``;
+    ``rare_values`` and ``last_rare_heap`` where the engine counts rare values. With
+    ``misere=True``, each code's misère quotient too (``--misere``).
+
+    Codes run one after another, in the order of ``nimlab census --jobs 1``, as the
+    iterator is advanced; ``time_limit``, when given, bounds each code's survey
+    (none by default, as on the command line). Bad arguments are refused at once.
+
+    >>> found = {line["code"]: line for line in nimlab.census(1, 1000)}
+    >>> found["0.4"]["preperiod"], found["0.4"]["period"]
+    (54, 34)
+    >>> found["0.6"]["bound_reached"]
+    1000
+    """
+    limit = _count_text(upto, "upto")
+    codes = _nimlab_census_codes(_count_text(digits, "digits"), limit)
+
+    def lines() -> Iterator[dict]:
+        for code in codes:
+            yield json.loads(_nimlab_census_line(code, limit, bool(misere), time_limit))
+
+    return lines()
 
 
 def quotient(

@@ -15,6 +15,7 @@ __all__ = [
     "Period",
     "Quotient",
     "WinningMove",
+    "census",
     "game",
     "graph",
     "quotient",
@@ -120,6 +121,13 @@ class Game:
 def game(spec: str, *, time_limit: Optional[float] = ...) -> Game: ...
 
 def graph(edges: Iterable[Tuple[int, int]], vertices: Optional[int] = None) -> Game: ...
+def census(
+    digits: int,
+    upto: int = 65536,
+    *,
+    misere: bool = False,
+    time_limit: Optional[float] = None,
+) -> Iterator[dict]: ...
 def quotient(
     spec: str,
     *,
