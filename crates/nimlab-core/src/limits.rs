@@ -453,6 +453,146 @@ pub const ZECKENDORF_WRITTEN_DIGITS: Limit = Limit {
              them by index at any size",
 };
 
+/// The longest body of a request to the web app (`nimlab serve`); longer ones are
+/// refused with 413 before they are read.
+pub const WEB_BODY: Limit = Limit {
+    name: "body of a web request",
+    value: 1 << 20,
+    unit: "bytes",
+    reason: "a graph of about a hundred thousand edges fits, and the server holds few bodies at once",
+};
+
+/// How long the work of one web request may take: the request's budget stops its
+/// searches and tables then, and the answer is an error saying so.
+pub const WEB_REQUEST_TIME: Limit = Limit {
+    name: "time of one web request",
+    value: 5,
+    unit: "seconds",
+    reason: "a page waits for its answer; long tables are for the command line",
+};
+
+/// The most values of a nim-sequence one web request may ask for.
+pub const WEB_GRUNDY_VALUES: Limit = Limit {
+    name: "values in one web request",
+    value: 1 << 20,
+    unit: "values",
+    reason: "an answer of a few megabytes; the command line's grundy --out streams more",
+};
+
+/// The most moves one web answer lists (all of them are counted).
+pub const WEB_LISTED_MOVES: Limit = Limit {
+    name: "moves listed in one web answer",
+    value: 1000,
+    unit: "moves",
+    reason: "the page draws the moves it lists; the others are typed or built",
+};
+
+/// The most Wythoff pairs one web request may ask for.
+pub const WEB_WYTHOFF_PAIRS: Limit = Limit {
+    name: "Wythoff pairs in one web request",
+    value: 10_000,
+    unit: "pairs",
+    reason: "the page shows the first few; the command line's seq lists more",
+};
+
+/// The most earlier positions, or moves of a game, one web request may send (a draw
+/// by repetition, a replay, a record or a review).
+pub const WEB_HISTORY: Limit = Limit {
+    name: "positions or moves of a game in one web request",
+    value: 10_000,
+    unit: "positions",
+    reason: "each is read and checked against the rules within the request's time",
+};
+
+/// The characters of moves' text one answer of the page lists at most, a share of
+/// [`LISTED_TEXT`]: the page draws what it lists, so a huge position lists few moves
+/// (they are typed, or made with the page's move builder).
+pub const PAGE_LISTED_TEXT: Limit = Limit {
+    name: "text of the moves the page lists",
+    value: 1 << 19,
+    unit: "characters",
+    reason: "the page draws every move it lists",
+};
+
+/// How long the analysis of a position the page shows may take before it is given
+/// up and the moves are listed without their values (within [`WEB_REQUEST_TIME`]).
+pub const PAGE_ANALYSIS_TIME: Limit = Limit {
+    name: "time of the analysis of a position the page shows",
+    value: 3000,
+    unit: "milliseconds",
+    reason: "a position the computer cannot analyze at once can still be played by two people",
+};
+
+/// How long the remoteness search of a position's moves may take for the page ("wins
+/// in 7"): beyond, the moves are shown without their remoteness.
+pub const PAGE_REMOTENESS_TIME: Limit = Limit {
+    name: "time of the page's remoteness search",
+    value: 60,
+    unit: "milliseconds",
+    reason: "a position shows at once",
+};
+
+/// The largest position, in table entries (8-byte words), whose moves' remoteness
+/// the page searches for: the search counts positions, not their bytes.
+pub const PAGE_REMOTENESS_SIZE: Limit = Limit {
+    name: "size of a position whose remoteness the page searches",
+    value: 64,
+    unit: "table entries",
+    reason: "positions of huge numbers have games far too long to search",
+};
+
+/// The most moves a position of a game replayed on the page may have for its
+/// remoteness to be looked for, for the chart.
+pub const REPLAY_REMOTENESS_MOVES: Limit = Limit {
+    name: "moves of a replayed position whose remoteness is charted",
+    value: 64,
+    unit: "moves",
+    reason: "each move is searched; a replay charts every position of the game",
+};
+
+/// How long the values of a replayed game's positions may take: beyond, the chart
+/// shows what was found.
+pub const REPLAY_VALUES_TIME: Limit = Limit {
+    name: "time of the values charted for a replayed game",
+    value: 1500,
+    unit: "milliseconds",
+    reason: "a game opened or linked shows at once",
+};
+
+/// The work of looking for a plain rule ("always leave a multiple of 4") in the
+/// page's guide: the search holds the game's table while it runs.
+pub const GUIDE_RULE_WORK: Limit = Limit {
+    name: "work of the guide's search for a plain rule",
+    value: 100_000,
+    unit: "work units",
+    reason: "a game without a short period has no plain rule anyway",
+};
+
+/// How long the guide looks for a plain rule.
+pub const GUIDE_RULE_TIME: Limit = Limit {
+    name: "time of the guide's search for a plain rule",
+    value: 50,
+    unit: "milliseconds",
+    reason: "the page's other requests wait while the game's table is held",
+};
+
+/// How many random starts are drawn, at most, to find one whose moves can be listed
+/// in the convention asked for (misère play of some games is searched).
+pub const RANDOM_START_TRIES: Limit = Limit {
+    name: "random starts drawn for one web request",
+    value: 8,
+    unit: "starts",
+    reason: "a start beyond the search's limits is replaced by another",
+};
+
+/// How long the moves of a random start may take to list, for it to be kept.
+pub const RANDOM_START_TIME: Limit = Limit {
+    name: "time to list the moves of a random start",
+    value: 150,
+    unit: "milliseconds",
+    reason: "a start the page cannot show at once is replaced by another",
+};
+
 /// Every limit, for documentation.
 pub const ALL: &[Limit] = &[
     SUM_PARTS,
@@ -501,6 +641,22 @@ pub const ALL: &[Limit] = &[
     FIBONACCI_INDEX,
     FIBONACCI_COUNT,
     ZECKENDORF_WRITTEN_DIGITS,
+    WEB_BODY,
+    WEB_REQUEST_TIME,
+    WEB_GRUNDY_VALUES,
+    WEB_LISTED_MOVES,
+    WEB_WYTHOFF_PAIRS,
+    WEB_HISTORY,
+    PAGE_LISTED_TEXT,
+    PAGE_ANALYSIS_TIME,
+    PAGE_REMOTENESS_TIME,
+    PAGE_REMOTENESS_SIZE,
+    REPLAY_REMOTENESS_MOVES,
+    REPLAY_VALUES_TIME,
+    GUIDE_RULE_WORK,
+    GUIDE_RULE_TIME,
+    RANDOM_START_TRIES,
+    RANDOM_START_TIME,
 ];
 
 /// The table of every limit, in Markdown, as `docs/LIMITS.md` shows it.

@@ -282,6 +282,10 @@ impl Solver {
     ) -> Result<Solver, String> {
         let mut solver = Solver::with_window(rules, method, window);
         let len = usize::try_from(snapshot.len).map_err(|_| "it holds too many values")?;
+        let first = snapshot.front.first().or(snapshot.recent.first());
+        if first.is_some_and(|&g0| g0 != 0) {
+            return Err("its value of the empty heap is not 0".into());
+        }
         if snapshot.front.is_empty() {
             if snapshot.recent.len() != len {
                 return Err(format!(
@@ -348,12 +352,24 @@ impl Solver {
             .iter()
             .filter(|&&(r, _)| kept(r as usize).is_some())
             .count();
-        let counted: u64 = snapshot.histogram.iter().sum();
+        let counted =
+            (snapshot.histogram.iter()).try_fold(0u64, |sum, &count| sum.checked_add(count));
         let rare_kept = if solver.split.is_some() { rare_kept } else { 0 };
+        // Every value kept at a position ≥ 1 is counted, and g(0) is 0 in every game.
+        let kept_are_counted = (1..solver.front.len())
+            .chain(solver.base.max(1)..len)
+            .map(|n| usize::from(kept(n).expect("kept")))
+            .all(|value| {
+                snapshot
+                    .histogram
+                    .get(value)
+                    .is_some_and(|&count| count > 0)
+            });
         if rare_kept != listed_kept
-            || counted != len as u64 - 1
+            || counted != Some(len as u64 - 1)
             || !snapshot.histogram.len().is_power_of_two()
             || snapshot.histogram.len() > VALUE_RANGE
+            || !kept_are_counted
         {
             return Err("its rare positions or counts do not match its values".into());
         }
@@ -362,7 +378,6 @@ impl Solver {
             .rev()
             .find(|&v| solver.histogram[v] > 0)
             .unwrap_or(0) as u16;
-        solver.largest = solver.largest.max(solver.front[0]);
         solver.marks.admit(solver.largest);
         solver.next_mask_review = usize::MAX;
         solver.next_period_check = usize::MAX;
@@ -722,9 +737,10 @@ impl Solver {
     /// period watch, and let values go as the window says.
     fn record(&mut self, n: usize) {
         let value = self.values[n - self.base];
-        self.largest = self.largest.max(value);
         self.marks.admit(value);
         if n > 0 {
+            // g(0) is 0 in every game; the largest value is the histogram's.
+            self.largest = self.largest.max(value);
             let index = usize::from(value);
             if index >= self.histogram.len() {
                 self.histogram.resize((index + 1).next_power_of_two(), 0);

@@ -61,12 +61,16 @@ fn the_python_package_passes_its_tests() {
     }
     let package = scratch.join("python-package/nimlab");
     std::fs::create_dir_all(&package).expect("the package directory is made");
-    for file in ["__init__.py", "__init__.pyi", "py.typed"] {
-        std::fs::copy(
-            crate_dir.join("python/nimlab").join(file),
-            package.join(file),
-        )
-        .expect("the package's files are copied");
+    let sources = crate_dir.join("python/nimlab");
+    for entry in std::fs::read_dir(&sources).expect("the package's sources are listed") {
+        let path = entry.expect("the package's sources are listed").path();
+        let source = ["py", "pyi", "typed"]
+            .iter()
+            .any(|ext| path.extension().is_some_and(|e| e == *ext));
+        if source {
+            let name = path.file_name().expect("a file has a name");
+            std::fs::copy(&path, package.join(name)).expect("the package's files are copied");
+        }
     }
     std::fs::copy(&extension, package.join("_nimlab.abi3.so")).expect("the extension is copied");
 

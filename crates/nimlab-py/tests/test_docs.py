@@ -24,6 +24,7 @@ def test_the_examples_of_a_page_run(page):
     assert attempted > 0 and failed == 0
 
 
-def test_the_docstrings_examples_run():
-    failed, attempted = doctest.testmod(nimlab, extraglobs={"nimlab": nimlab}, optionflags=FLAGS)
-    assert attempted >= 10 and failed == 0
+@pytest.mark.parametrize("module,least", [(nimlab, 10), (nimlab.seq, 7)])
+def test_the_docstrings_examples_run(module, least):
+    failed, attempted = doctest.testmod(module, extraglobs={"nimlab": nimlab}, optionflags=FLAGS)
+    assert attempted >= least and failed == 0

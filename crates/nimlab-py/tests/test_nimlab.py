@@ -10,6 +10,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 
 import pytest
 
@@ -306,3 +307,318 @@ def test_analyze_equals_the_command_line(spec, position, misere):
 def test_moves_equal_the_command_line(spec, position):
     game = nimlab.game(spec)
     assert game.moves(position).json == cli_json("moves", spec, position, False)
+
+
+# --- periods -----------------------------------------------------------------------
+
+
+def cli_run(*args):
+    """The command line's output of `nimlab ARGS`, or the CalledProcessError it ends with."""
+    return subprocess.run([cli(), *args], capture_output=True, text=True, check=True).stdout
+
+
+def fresh_json(expression):
+    """The JSON of `expression` (of nimlab) computed in a fresh interpreter: a period's
+    count of values computed depends on how far the games of its spec, which share
+    their values within a process, had been computed before, as in the command line's
+    own process."""
+    program = f"import json, nimlab; print(json.dumps(({expression}).json))"
+    out = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+PERIOD_SPECS = ["kayles", "octal:0.137", "subtraction:1,3,4", "take:3", "grundy-game", "nim", "lasker"]
+
+
+@pytest.mark.parametrize("spec", PERIOD_SPECS)
+def test_period_equals_the_command_line(spec):
+    try:
+        expected = json.loads(cli_run("period", spec, "--json"))
+    except subprocess.CalledProcessError as refused:
+        with pytest.raises(nimlab.NimlabError):
+            nimlab.game(spec).period()
+        assert refused.returncode == 1
+        return
+    assert fresh_json(f"nimlab.game({spec!r}).period()") == expected
+    period = nimlab.game(spec).period()
+    assert (period.preperiod, period.period, period.theorem) == (
+        expected["preperiod"],
+        expected["period"],
+        expected["theorem"],
+    )
+
+
+def test_a_period_is_checked_against_the_values():
+    for spec in ("kayles", "octal:0.137", "subtraction:2,5,7"):
+        period = nimlab.game(spec).period()
+        values = [int(v) for v in nimlab.game(spec).grundy(period.preperiod + 5 * period.period)]
+        for n in range(period.preperiod, len(values) - period.period):
+            assert values[n + period.period] == values[n], (spec, n)
+
+
+def test_period_with_max_equals_the_command_line():
+    assert fresh_json('nimlab.game("octal:0.137").period(max=2000)') == json.loads(
+        cli_run("period", "octal:0.137", "--max", "2000", "--json")
+    )
+
+
+def test_no_period_within_the_bound_is_a_nimlab_error():
+    # 0.167 has no period in its first 2^28 values, so none in the first 1000.
+    with pytest.raises(nimlab.NimlabError, match="no period in the first 1000 values"):
+        nimlab.game("octal:0.167").period(max=1000)
+    with pytest.raises(nimlab.LimitError, match="ran out of the time"):
+        nimlab.game("octal:0.167").period(max=10**8, time_limit=0.05)
+
+
+def test_period_refuses_what_the_command_line_refuses():
+    with pytest.raises(ValueError, match="invalid game for max 'subtraction:1,3,4'"):
+        nimlab.game("subtraction:1,3,4").period(max=100)
+    with pytest.raises(ValueError, match="invalid max '0'"):
+        nimlab.game("kayles").period(max=0)
+    with pytest.raises(nimlab.NimlabError, match="not played on heaps"):
+        nimlab.game("wythoff").period()
+
+
+# --- limits of the nim-sequence table ----------------------------------------------
+
+
+@pytest.mark.parametrize("spec", ["octal:0.137", "kayles", "nim", "lasker", "take:3"])
+def test_a_table_beyond_its_time_limit_is_a_limit_error(spec):
+    # These tables come from a period or a closed form, without a step per value.
+    with pytest.raises(nimlab.LimitError, match="ran out of the time"):
+        nimlab.game(spec).grundy(10**7, time_limit=0.001)
+
+
+def test_a_table_beyond_the_limit_of_memory_is_refused_before_it_is_built():
+    with pytest.raises(ValueError, match="invalid upto '1000000000000': expected at most 100000000"):
+        nimlab.game("kayles").grundy(10**12)
+    with pytest.raises(ValueError, match="invalid upto"):
+        nimlab.game("kayles").grundy(-1)
+
+
+# --- nimlab.seq --------------------------------------------------------------------
+
+
+def brute_fusc(n):
+    """fusc by its recurrence."""
+    if n < 2:
+        return n
+    return brute_fusc(n // 2) if n % 2 == 0 else brute_fusc(n // 2) + brute_fusc(n // 2 + 1)
+
+
+def brute_wythoff_pairs(count):
+    """a_k = mex of the numbers in earlier pairs, b_k = a_k + k."""
+    used, pairs = set(), []
+    for k in range(count):
+        a = mex(used) if k else 0
+        pairs.append((a, a + k))
+        used |= {a, a + k}
+    return pairs
+
+
+def brute_fibonacci(count):
+    numbers = [0, 1]
+    while len(numbers) < count:
+        numbers.append(numbers[-1] + numbers[-2])
+    return numbers[:count]
+
+
+def test_seq_equals_brute_force_for_small_n():
+    from nimlab import seq
+
+    assert [seq.fusc(n) for n in range(300)] == [brute_fusc(n) for n in range(300)]
+    assert list(seq.fusc_terms(300)) == [brute_fusc(n) for n in range(300)]
+    assert list(seq.wythoff_pairs(200)) == brute_wythoff_pairs(200)
+    assert [seq.wythoff_pair(k) for k in range(200)] == brute_wythoff_pairs(200)
+    fib = brute_fibonacci(120)
+    assert list(seq.fibonacci_numbers(120)) == fib
+    assert [seq.fibonacci(n) for n in range(120)] == fib
+    for n in range(500):
+        terms = seq.zeckendorf(n)
+        indices = seq.zeckendorf(n, indices=True)
+        assert sum(terms) == n and terms == [fib[i] for i in indices]
+        # Distinct, non-consecutive indices from 2 up, largest first.
+        assert all(i >= 2 for i in indices)
+        assert all(a - b >= 2 for a, b in zip(indices, indices[1:]))
+
+
+def test_seq_equals_the_command_line():
+    from nimlab import seq
+
+    def numbers(text):
+        return [int(word) for word in text.replace(",", " ").replace("(", " ").replace(")", " ").split()]
+
+    assert list(seq.fusc_terms(50)) == numbers(cli_run("seq", "fusc"))
+    assert list(seq.fusc_terms(1000)) == numbers(cli_run("seq", "fusc", "--count", "1000"))
+    big = 3**200 + 12345
+    assert seq.fusc(big) == int(cli_run("seq", "fusc", "--at", str(big)))
+    assert [x for pair in seq.wythoff_pairs(30) for x in pair] == numbers(cli_run("seq", "wythoff", "--count", "30"))
+    assert list(seq.wythoff_pair(10**40 + 7)) == numbers(cli_run("seq", "wythoff", "--at", str(10**40 + 7)))
+    assert seq.fibonacci(1000) == int(cli_run("seq", "fibonacci", "--at", "1000"))
+    for n in (0, 1000, 10**30 + 1):
+        line = cli_run("seq", "zeckendorf", str(n))
+        terms = [] if "(the empty sum)" in line else numbers(line.split("=")[1].replace("+", " "))
+        assert seq.zeckendorf(n) == terms, line
+        assert seq.zeckendorf(n, indices=True) == numbers(cli_run("seq", "zeckendorf", str(n), "--indices"))
+
+
+def test_seq_numbers_of_any_size():
+    from nimlab import seq
+
+    # Beyond Python's default limit of 4300 decimal digits for int <-> str.
+    huge = 7**10000
+    a, b = seq.wythoff_pair(huge)
+    assert b - a == huge
+    assert len(seq.zeckendorf(huge, indices=True)) > 100
+
+
+def test_seq_refuses_what_the_command_line_refuses():
+    from nimlab import seq
+
+    with pytest.raises(ValueError, match="invalid n '-1'"):
+        seq.fusc(-1)
+    with pytest.raises(TypeError, match="invalid n 2.5"):
+        seq.fusc(2.5)
+    with pytest.raises(ValueError, match="invalid n '10000001'"):
+        seq.fibonacci(10**7 + 1)
+    with pytest.raises(ValueError, match="invalid count '100001'"):
+        seq.fibonacci_numbers(100_001)
+    with pytest.raises(nimlab.LimitError, match="n has 2001 digits"):
+        seq.zeckendorf(10**2000)
+
+
+# --- misère quotients --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("spec", ["kayles", "octal:0.75", "subtraction:1,2", "octal:0.77", "subtraction:1,3,4", "octal:0.31"])
+def test_quotient_equals_the_command_line(spec):
+    try:
+        expected = json.loads(cli_run("quotient", spec, "--json"))
+    except subprocess.CalledProcessError as refused:
+        with pytest.raises(nimlab.NimlabError):
+            nimlab.quotient(spec)
+        assert refused.returncode == 1
+        return
+    quotient = nimlab.quotient(spec)
+    assert quotient.json == expected
+    assert (quotient.order, quotient.presentation, quotient.p_portion, quotient.tame) == (
+        expected["order"],
+        expected["presentation"],
+        expected["p_portion"],
+        expected["tame"],
+    )
+
+
+def test_kayles_quotient_has_order_40_and_predicts_misere_outcomes():
+    quotient = nimlab.quotient("kayles")
+    assert quotient.order == 40 and quotient.tame is None and "d" in quotient.p_portion
+    # The pretending function of one heap: a heap whose class is in the P-portion is
+    # lost for the player to move in misère play, and only those.
+    phi = quotient.pretending
+    for n in range(1, 25):
+        cls = phi[n] if n < len(phi) else phi[quotient.preperiod + (n - quotient.preperiod) % quotient.period]
+        assert (cls in quotient.p_portion) == (brute_outcome(kayles, [n], True) == "P"), n
+
+
+def test_quotient_limits_are_errors_saying_how_far_it_got():
+    with pytest.raises(nimlab.LimitError, match=r"stopped at heap \d+ by the time limit of 0.05 s \(solved through heap"):
+        nimlab.quotient("octal:0.167", time_limit=0.05)
+    with pytest.raises(nimlab.NimlabError, match="no period of the pretending function certified with heaps up to 10"):
+        nimlab.quotient("octal:0.137", max_heap=10)
+    with pytest.raises(ValueError, match="invalid game 'nim' for quotient"):
+        nimlab.quotient("nim")
+    with pytest.raises(ValueError, match="invalid max_heap '0'"):
+        nimlab.quotient("kayles", max_heap=0)
+
+
+# --- graphs from Python's edges ----------------------------------------------------
+
+
+def brute_loopy_outcomes(vertices, edges):
+    """'N', 'P' or 'D' of one token on each vertex, by retrograde analysis: a vertex
+    without a move is lost, one with a move to a lost vertex won, one whose moves all
+    reach won vertices lost; the rest draw."""
+    successors = {v: [w for u, w in edges if u == v] for v in range(vertices)}
+    outcome = {}
+    changed = True
+    while changed:
+        changed = False
+        for v in range(vertices):
+            if v in outcome:
+                continue
+            after = [outcome.get(w) for w in successors[v]]
+            if "P" in after:
+                outcome[v], changed = "N", True
+            elif all(o == "N" for o in after):
+                outcome[v], changed = "P", True
+    return [outcome.get(v, "D") for v in range(vertices)]
+
+
+LOOPY_EDGES = [(0, 1), (1, 0), (1, 2), (3, 1), (3, 4), (4, 3), (5, 5), (5, 2), (6, 5), (6, 7)]
+
+
+def test_a_graph_of_edges_equals_the_command_line_on_its_file(tmp_path):
+    path = tmp_path / "loopy.txt"
+    path.write_text(f"8 {len(LOOPY_EDGES)} " + " ".join(f"{u} {v}" for u, v in LOOPY_EDGES) + "\n")
+    game = nimlab.graph(LOOPY_EDGES)
+    assert game.spec == "graph:<edges>"
+    expected = brute_loopy_outcomes(8, LOOPY_EDGES)
+    for vertex in range(8):
+        analysis = game.analyze(vertex)
+        assert analysis.outcome == expected[vertex], vertex
+        from_file = cli_json("analyze", f"graph:{path}", str(vertex), False)
+        mine = dict(analysis.json, game=from_file["game"])
+        assert mine == from_file
+    for position in ("0 3", "6 2", "5 7"):
+        from_file = cli_json("moves", f"graph:{path}", position, False)
+        assert dict(game.moves(position).json, game=from_file["game"]) == from_file
+
+
+def test_a_graph_takes_more_vertices_than_its_edges_name():
+    game = nimlab.graph([(0, 1)], vertices=4)
+    assert game.analyze(3).outcome == "P" and game.analyze(0).outcome == "N"
+    assert nimlab.graph([]).analyze(0).outcome == "P"
+
+
+def test_bad_edges_are_refused():
+    with pytest.raises(TypeError, match="invalid edge"):
+        nimlab.graph([(0, -1)])
+    with pytest.raises(TypeError, match="invalid edge"):
+        nimlab.graph([(0, 1, 2)])
+    with pytest.raises(ValueError, match="invalid"):
+        nimlab.graph([(0, 5)], vertices=3)
+    with pytest.raises(ValueError, match="invalid vertex count"):
+        nimlab.graph([(0, 1)], vertices=10**12)
+
+
+# --- the census of octal codes -----------------------------------------------------
+
+
+def cli_census(*args):
+    out = cli_run("census", "--jobs", "1", *args)
+    return [json.loads(line) for line in out.splitlines()]
+
+
+def test_census_equals_the_command_line():
+    assert list(nimlab.census(1, 1000)) == cli_census("--digits", "1", "--upto", "1000")
+    assert list(nimlab.census(2, 500)) == cli_census("--digits", "2", "--upto", "500")
+    assert list(nimlab.census(1, 300, misere=True)) == cli_census("--digits", "1", "--upto", "300", "--misere")
+
+
+def test_census_periods_hold_on_the_values():
+    for line in nimlab.census(2, 2000):
+        if "period" not in line:
+            assert line["bound_reached"] == 2000
+            continue
+        values = [int(v) for v in nimlab.game("octal:" + line["code"]).grundy(line["values_needed"] + line["period"])]
+        pre, period = line["preperiod"], line["period"]
+        assert all(values[n + period] == values[n] for n in range(pre, len(values) - period)), line
+
+
+def test_census_refuses_bad_arguments_at_once():
+    with pytest.raises(ValueError, match="invalid digits '7'"):
+        nimlab.census(7)
+    with pytest.raises(ValueError, match="invalid upto '0'"):
+        nimlab.census(1, 0)
+    with pytest.raises(nimlab.LimitError):
+        list(nimlab.census(1, 10**8, time_limit=0.01))  # 0.6 has no period in 10^8 values

@@ -571,15 +571,16 @@ impl Run {
             Solver::from_snapshot(self.rules.clone(), Method::Auto, WINDOW, &state.snapshot)
                 .map_err(|why| inconsistent(&why))?;
         solver.set_threads(self.threads);
-        let counted: u64 = state.counts.iter().sum();
+        let counted = (state.counts.iter()).try_fold(0u64, |sum, &count| sum.checked_add(count));
         let computed = solver.len() as u64;
-        if counted != saved.values
+        if counted != Some(saved.values)
             || computed > saved.values
             || (computed < saved.values && solver.certificate().is_none())
         {
             return Err(inconsistent(&format!(
-                "it counts {counted} values and computed {computed}, not the {} its \
-                 checkpoint says",
+                "it counts {} values and computed {computed}, not the {} its checkpoint \
+                 says",
+                counted.map_or("more than 2^64".to_string(), |counted| counted.to_string()),
                 saved.values
             )));
         }

@@ -18,13 +18,48 @@ const GRAPH_FILE_BYTES = 1 << 20;
 /** The largest game record the page opens (the limit `nimlab review` reads). */
 const RECORD_FILE_BYTES = 16 << 20;
 
-/** Whether a spec plays on a graph sent with the request (the graph field). */
-const onGraph = (spec) => /(^|\+)\s*(dag|graph)(\s*$|\s*[:+])/.test(spec);
+/** What a game accepts when the server cannot say (a spec being typed): the
+ * settings stay as they are until it is a game. */
+const UNKNOWN = { family: null, takes_misere: true, on_graph: false };
 
 function main(api, families) {
-  const familyOf = (spec) => families.find((f) => f.name === spec.split(":")[0].trim());
+  // What each spec accepts, as the server says (the page reads no spec): its family
+  // (when it is one family's), whether it takes misère play, whether it is played on
+  // a graph sent with it. The menu's games are known from the list of games; a spec
+  // typed is asked about (an answer that fails is not kept: asked again later).
+  const known = new Map(families.map((f) => [f.example, f]));
+  const acceptsOf = (spec) =>
+    known.has(spec)
+      ? Promise.resolve(known.get(spec))
+      : api.call("/api/game", { game: spec }).then((accepts) => {
+        known.set(spec, accepts);
+        return accepts;
+      }, () => UNKNOWN);
+  const familyNamed = (name) => families.find((f) => f.name === name) || null;
+  // What the form's game accepts: its spec and the server's answer.
+  let chosen = { spec: null, ...UNKNOWN };
+  const choose = (spec, accepts) => {
+    chosen = { spec, family: accepts.family, takes_misere: accepts.takes_misere, on_graph: accepts.on_graph };
+  };
+  /** Learn what the form's game accepts at once, if it is known; whether it was. */
+  function learnKnown() {
+    const spec = chosenSpec();
+    if (known.has(spec)) choose(spec, known.get(spec));
+    return known.has(spec);
+  }
+  /** Learn what the form's game accepts; false if the form names another game by
+   * the time the answer comes (its own answer is then on its way). */
+  async function learnChosen() {
+    if (learnKnown()) return true;
+    const spec = chosenSpec();
+    const accepts = await acceptsOf(spec);
+    if (chosenSpec() !== spec) return false;
+    choose(spec, accepts);
+    return true;
+  }
   const chosenSpec = () => $("game-spec").value.trim() || $("game-menu").value;
-  const chosenGraph = () => (onGraph(chosenSpec()) ? $("graph").value.trim() : null);
+  const chosenGraph = () => (chosen.on_graph ? $("graph").value.trim() : null);
+  const chosenMisere = () => chosen.takes_misere && $("misere").checked;
 
   /** The address holds the page's state, so that a copied link reproduces it. */
   function changed() {
@@ -51,8 +86,8 @@ function main(api, families) {
       return;
     }
     const spec = chosenSpec();
-    const misere = $("misere").checked;
-    const differs = spec !== m.spec || misere !== m.misere || (onGraph(spec) && chosenGraph() !== m.graph);
+    const misere = chosenMisere();
+    const differs = spec !== m.spec || misere !== m.misere || (chosen.on_graph && chosenGraph() !== m.graph);
     note.hidden = !differs;
     if (differs) {
       const chosen = `${spec}${misere ? ", misère" : ""}`;
@@ -76,19 +111,18 @@ function main(api, families) {
   });
   const explorer = createExplorer(api, {
     changed,
-    playHeap: (spec, heap) => {
+    playHeap: async (spec, heap) => {
       showTab("play");
       $("game-spec").value = spec;
-      gameChosen();
+      await gameChosen();
       $("start-position").value = heap;
       start();
     },
   });
 
   function gameRequest() {
-    const spec = chosenSpec();
-    const body = { game: spec, misere: $("misere").checked };
-    if (onGraph(spec)) body.graph = $("graph").value.trim();
+    const body = { game: chosenSpec(), misere: chosenMisere() };
+    if (chosen.on_graph) body.graph = $("graph").value.trim();
     return body;
   }
 
@@ -102,7 +136,7 @@ function main(api, families) {
   }
 
   /** The form shows the settings of match `m` (a record opened). */
-  function showForm(m) {
+  async function showForm(m) {
     $("game-spec").value = m.spec;
     $("start-position").value = m.trail[0].position;
     $("misere").checked = m.misere;
@@ -110,25 +144,47 @@ function main(api, families) {
     $("mode").value = m.mode;
     $("first-player").value = m.first;
     if ([...$("level").options].some((o) => o.value === String(m.level))) $("level").value = String(m.level);
+    if (!(await learnChosen())) return;
     showFields();
-    const family = m.spec.includes("+") ? null : familyOf(m.spec);
-    $("game-menu").value = family ? family.example : "";
+    showMenu();
   }
 
+  /** The menu shows the family of the game chosen, if it is one family's. */
+  function showMenu() {
+    const family = familyNamed(chosen.family);
+    $("game-menu").value = family ? family.example : "";
+    return family;
+  }
+
+  /** The fields the game chosen and the mode need, and only those: no misère box
+   * for a game that refuses misère play. */
   function showFields() {
-    const spec = chosenSpec();
-    $("graph-field").hidden = !onGraph(spec);
-    $("graph-file-field").hidden = !onGraph(spec);
+    $("graph-field").hidden = !chosen.on_graph;
+    $("graph-file-field").hidden = !chosen.on_graph;
+    $("misere-field").hidden = !chosen.takes_misere;
     $("pace-field").hidden = $("mode").value !== "watch";
     $("first-field").hidden = $("mode").value !== "computer";
     $("level-field").hidden = $("mode").value !== "computer";
   }
 
+  /** The form names a game: show its fields, its family in the menu, its example
+   * start (for a family's example) and its guide. At once when what the game
+   * accepts is known (a change of the form's fields is followed before the next
+   * key), else once the server says. */
   function gameChosen() {
-    const spec = chosenSpec();
+    if (learnKnown()) {
+      showChosen();
+      return Promise.resolve();
+    }
+    return learnChosen().then((learned) => {
+      if (learned) showChosen();
+    });
+  }
+
+  function showChosen() {
+    const spec = chosen.spec;
     showFields();
-    const family = spec.includes("+") ? null : familyOf(spec);
-    $("game-menu").value = family ? family.example : "";
+    const family = showMenu();
     if (family && !$("game-spec").value.trim()) $("start-position").value = family.example_position;
     else if (family && family.example === spec) $("start-position").value = family.example_position;
     // Before a game is played the guide previews the one chosen; then it stays with
@@ -142,7 +198,7 @@ function main(api, families) {
       spec: chosenSpec(),
       graph: chosenGraph(),
       position: $("start-position").value.trim(),
-      misere: $("misere").checked,
+      misere: chosenMisere(),
       mode: $("mode").value,
       first: $("first-player").value,
       level: Number($("level").value),
@@ -152,11 +208,19 @@ function main(api, families) {
 
   function start(event) {
     if (event) event.preventDefault();
-    return player.start(settingsOfForm());
+    const started = () => player.start(settingsOfForm());
+    if (learnKnown()) {
+      showFields();
+      return started();
+    }
+    return learnChosen().then((learned) => {
+      if (learned) showFields();
+      return started();
+    });
   }
 
   /** A graph file chosen by the person fills the graph field (no bigger than a
-   * request's body may be: MAX_BODY_BYTES on the server). */
+   * request's body may be: WEB_BODY in the core's limits). */
   async function graphFileChosen() {
     $("error").textContent = "";
     const file = $("graph-file").files[0];
@@ -185,6 +249,7 @@ function main(api, families) {
 
   async function randomStart() {
     $("error").textContent = "";
+    await learnChosen();
     try {
       const answer = await api.call("/api/random-start", gameRequest());
       $("start-position").value = answer.position;
@@ -206,10 +271,10 @@ function main(api, families) {
   }
 
   /** Start what the address asks for, if anything. */
-  function followLink() {
+  async function followLink() {
     const asked = readAddress(location);
     if (!asked) {
-      gameChosen();
+      await gameChosen();
       return;
     }
     if (asked.tab === "explore") {
@@ -227,9 +292,10 @@ function main(api, families) {
     $("show-analysis").checked = asked.analysis;
     $("chart-kind").value = asked.chart;
     if (game.graph !== null) $("graph").value = game.graph;
-    showFields();
     $("start-position").value = game.start;
-    if (onGraph(game.spec) && game.graph === null) {
+    await learnChosen();
+    showFields();
+    if (chosen.on_graph && game.graph === null) {
       // The example graph in the field is not the one the link's game was played on.
       $("error").textContent = `This link names ${game.spec}, a game played on a graph, but not the graph: paste the graph into the field below and press Start.`;
       guide(gameRequest());
@@ -248,7 +314,7 @@ function main(api, families) {
 
   $("game-menu").addEventListener("change", () => {
     $("game-spec").value = "";
-    const family = familyOf($("game-menu").value);
+    const family = families.find((f) => f.example === $("game-menu").value);
     if (family && family.example_graph) $("graph").value = family.example_graph;
     gameChosen();
   });
@@ -290,9 +356,10 @@ function main(api, families) {
     player.redraw();
     explorer.redraw();
   });
-  followLink();
-  // For measurements: the page is ready to use from here.
-  performance.mark("nimlab-ready");
+  followLink().then(() => {
+    // For measurements: the page is ready to use from here.
+    performance.mark("nimlab-ready");
+  });
 }
 
 const api = createApi((shown) => {

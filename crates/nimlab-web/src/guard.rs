@@ -1,7 +1,7 @@
 //! What every request passes before a handler sees it: the `Host` it names, and its
 //! body, read whole within a time limit and with its memory reserved.
 
-use crate::{MAX_BODY_BYTES, failure};
+use crate::failure;
 use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::http::{StatusCode, header};
@@ -9,6 +9,7 @@ use axum::middleware::Next;
 use axum::response::Response;
 use http_body::Body as _;
 use http_body_util::{BodyExt, LengthLimitError, Limited};
+use nimlab_core::limits::WEB_BODY;
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -87,7 +88,7 @@ impl Guard {
         answer_memory: usize,
         body_timeout: Duration,
     ) -> Guard {
-        let body_kib = (body_memory >> 10).max(2 * (MAX_BODY_BYTES >> 10));
+        let body_kib = (body_memory >> 10).max(2 * (WEB_BODY.get() >> 10));
         let answer_kib = (answer_memory >> 10).max(1);
         Guard {
             hosts,
@@ -114,7 +115,7 @@ tokio::task_local! {
     pub(crate) static ARRIVAL: Arrival;
 }
 
-/// Refuse foreign `Host` names (403), bodies longer than [`MAX_BODY_BYTES`] (413) or
+/// Refuse foreign `Host` names (403), bodies longer than [`WEB_BODY`] (413) or
 /// slower than the body timeout (408, after [`BODY_SECONDS`] by default), all as
 /// JSON; then read the body whole, holding its memory from the guard's share until
 /// the answer is made, and hold the answer's memory from the guard's share of
@@ -160,11 +161,11 @@ pub(crate) async fn guard(
         .and_then(|length| length.to_str().ok()?.parse::<u64>().ok());
     let has_body = declared.is_some_and(|length| length > 0)
         || request.headers().contains_key(header::TRANSFER_ENCODING);
-    if declared.is_some_and(|length| length > MAX_BODY_BYTES as u64) {
+    if declared.is_some_and(|length| length > WEB_BODY.value) {
         return too_large();
     }
     let kib = if has_body {
-        let bytes = declared.map_or(MAX_BODY_BYTES, |length| length as usize);
+        let bytes = declared.map_or(WEB_BODY.get(), |length| length as usize);
         (2 * bytes).div_ceil(1024).min(guard.body_kib) as u32
     } else {
         0
@@ -178,7 +179,7 @@ pub(crate) async fn guard(
         );
     };
     let (parts, body) = request.into_parts();
-    let bytes = match tokio::time::timeout(wait, Limited::new(body, MAX_BODY_BYTES).collect()).await
+    let bytes = match tokio::time::timeout(wait, Limited::new(body, WEB_BODY.get()).collect()).await
     {
         Ok(Ok(collected)) => collected.to_bytes(),
         Ok(Err(error)) if error.downcast_ref::<LengthLimitError>().is_some() => {
@@ -261,7 +262,8 @@ fn too_large() -> Response {
         StatusCode::PAYLOAD_TOO_LARGE,
         "too-large",
         &format!(
-            "the request's body is longer than {MAX_BODY_BYTES} bytes, the most the server reads"
+            "the request's body is longer than {} bytes, the most the server reads",
+            WEB_BODY.value
         ),
     )
 }

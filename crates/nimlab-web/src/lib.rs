@@ -6,12 +6,14 @@
 //! every error is the core's error as JSON. It reads no files: a graph (the `dag`
 //! family) travels inside the request.
 //!
-//! Limits, so that no request can take the server down: bodies of at most
-//! [`MAX_BODY_BYTES`], at most [`MAX_GRUNDY_VALUES`] values in one sequence, at most
-//! [`MAX_LISTED_MOVES`] moves listed, a deadline of [`REQUEST_SECONDS`] seconds on the
-//! work of each request (a budget of time and memory the core's searches and tables
-//! spend from, so the work stops when its request is answered), and a panic in one
-//! request is a 500 answer while the server goes on.
+//! Limits, so that no request can take the server down (they are the core's, in
+//! [`nimlab_core::limits`], with every other limit): bodies of at most [`WEB_BODY`],
+//! at most [`WEB_GRUNDY_VALUES`] in one sequence, at most
+//! [`WEB_LISTED_MOVES`](nimlab_core::limits::WEB_LISTED_MOVES) listed, a deadline of
+//! [`WEB_REQUEST_TIME`](nimlab_core::limits::WEB_REQUEST_TIME) on the work of each
+//! request (a budget of time and memory the core's searches and tables spend from,
+//! so the work stops when its request is answered), and a panic in one request is a
+//! 500 answer while the server goes on.
 //!
 //! Under abuse (the figures are in `load/README.md`):
 //!
@@ -54,11 +56,12 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use guard::Guard;
 use nimlab_core::families::graph::{declared_size, graph_words};
+use nimlab_core::limits::{WEB_BODY, WEB_GRUNDY_VALUES, WEB_WYTHOFF_PAIRS};
 use nimlab_core::protocol::board::Board;
-use nimlab_core::protocol::policy::{Policy, Style};
-use nimlab_core::registry::{FAMILIES, Spec};
+use nimlab_core::protocol::policy::{Player, Policy, Style, winner};
+use nimlab_core::registry::{FAMILIES, Family, Spec, example_loader};
 use nimlab_core::report::{AnalysisReport, ErrorReport, MovesReport, PeriodReport};
-use nimlab_core::{AnyPosition, Budget, Convention, Error, InputError, Nat, Ruleset};
+use nimlab_core::{Budget, Convention, Error, InputError, Nat, Ruleset};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use serde::{Deserialize, Serialize};
@@ -68,15 +71,10 @@ use tower_http::catch_panic::CatchPanicLayer;
 use work::{Answer, Lanes};
 
 mod page_api;
+mod request;
 
-/// The largest request body.
-pub const MAX_BODY_BYTES: usize = 1 << 20;
-/// The most values one `/api/grundy` request may ask for.
-pub const MAX_GRUNDY_VALUES: usize = 1 << 20;
-/// The most moves one answer lists (all are counted).
-pub const MAX_LISTED_MOVES: usize = 1000;
-/// Seconds of work one request may do.
-pub const REQUEST_SECONDS: u64 = 5;
+use request::PositionRequest;
+
 /// Seconds past its deadline after which a request is answered even if its work has
 /// not stopped.
 const LATE_SECONDS: u64 = 5;
@@ -101,8 +99,6 @@ pub const BODY_MEMORY: usize = 32 << 20;
 /// Bytes of answers held at once until their clients read them (answers under 16
 /// KiB are not counted).
 pub const ANSWER_MEMORY: usize = 64 << 20;
-/// The most Wythoff pairs one request may ask for.
-pub const MAX_WYTHOFF_PAIRS: usize = 10_000;
 
 const INDEX_HTML: &str = include_str!("../assets/index.html");
 const APP_JS: &str = include_str!("../assets/app.js");
@@ -176,6 +172,7 @@ fn routes(lanes: Arc<Lanes>, config: &Config) -> Router {
             get(|| async { asset("image/svg+xml", FAVICON_SVG) }),
         )
         .route("/api/games", get(games))
+        .route("/api/game", post(game))
         .route("/api/analyze", post(analyze))
         .route("/api/moves", post(moves))
         .route("/api/computer-move", post(computer_move))
@@ -201,7 +198,7 @@ fn routes(lanes: Arc<Lanes>, config: &Config) -> Router {
         .with_state(state)
         // Bodies beyond the limit are rejected by the JSON extractor, so that the
         // answer is JSON too (see `rejected`).
-        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(DefaultBodyLimit::max(WEB_BODY.get()))
         .layer(axum::middleware::from_fn_with_state(guard, guard::guard))
         .layer(CatchPanicLayer::custom(|_| {
             failure(
@@ -323,7 +320,7 @@ async fn compute<R: Serialize + 'static>(
 }
 
 /// The answer to a body that is not the JSON asked for: 413 when it is longer than
-/// [`MAX_BODY_BYTES`], else 400.
+/// [`WEB_BODY`], else 400.
 fn rejected(rejection: JsonRejection) -> Response {
     let message = rejection.body_text();
     match rejection.status() {
@@ -347,13 +344,15 @@ async fn answer<T: Send + Sync + 'static, R: Serialize + 'static>(
     }
 }
 
-/// The game a request names. A graph travels in the request (`"game": "dag"` or
-/// `"graph"` with `"graph"`, or a sum naming `dag:` or `graph:` parts, which all play
-/// on that graph); a spec naming a file without one is refused, as the server reads
-/// no files. The graph's memory, as the counts its text declares make it
-/// ([`graph_words`]), must fit `budget` before it is read (a few bytes may declare
-/// ten million vertices), and each graph built holds it there.
+/// The game a request names. A graph travels in the request, with a game played on
+/// it: one whose family reads a file (`dag:FILE`, `graph:FILE`), named with a file or
+/// without (`"game": "dag"`), or a sum with such parts, which all play on that graph.
+/// A spec naming a file without a graph is refused, as the server reads no files.
+/// The graph's memory, as the counts its text declares make it ([`graph_words`]), must
+/// fit `budget` before it is read (a few bytes may declare ten million vertices), and
+/// each graph built holds it there.
 fn resolve(game: &str, graph: Option<&str>, budget: &Budget) -> Result<Arc<dyn Ruleset>, Error> {
+    let spec: Spec = game.parse()?;
     let Some(graph) = graph else {
         let refuse_files = |file: &str| {
             Err(InputError::invalid(
@@ -362,18 +361,14 @@ fn resolve(game: &str, graph: Option<&str>, budget: &Budget) -> Result<Arc<dyn R
                 "no file: the server reads none; send a graph as {\"game\": \"dag\", \"graph\": \"4 4 1 0 2 0 3 1 3 2\"}",
             ))
         };
-        return game.parse::<Spec>()?.build(&refuse_files, budget);
-    };
-    let spec = match game.trim() {
-        family @ ("dag" | "graph") => format!("{family}:request"),
-        spec => spec.to_string(),
+        return spec.build(&refuse_files, budget);
     };
     let (vertices, edges) = declared_size(graph)?;
     budget
         .fits(graph_words(vertices, edges))
         .map_err(|exhausted| Error::from_budget(exhausted, "reading the graph sent"))?;
     let used = std::cell::Cell::new(false);
-    let game = spec.parse::<Spec>()?.build(
+    let game = on_graph_sent(&spec).parse::<Spec>()?.build(
         &|_| {
             used.set(true);
             Ok(graph.to_string())
@@ -383,7 +378,7 @@ fn resolve(game: &str, graph: Option<&str>, budget: &Budget) -> Result<Arc<dyn R
     if !used.get() {
         return Err(InputError::invalid(
             "graph",
-            &spec,
+            &spec.to_string(),
             "a game played on the graph sent: \"dag\", \"graph\", or a sum with dag: or graph: parts",
         )
         .into());
@@ -391,36 +386,70 @@ fn resolve(game: &str, graph: Option<&str>, budget: &Budget) -> Result<Arc<dyn R
     Ok(game)
 }
 
-/// A question about one position.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PositionRequest {
-    game: String,
-    position: String,
-    #[serde(default)]
-    misere: bool,
-    graph: Option<String>,
-    max_moves: Option<usize>,
+/// Whether a family is played on a graph read from a file (the server's requests
+/// carry it instead).
+fn on_graph(family: &Family) -> bool {
+    family.example_graph().is_some()
 }
 
-impl PositionRequest {
-    fn convention(&self) -> Convention {
-        Convention::misere_if(self.misere)
+/// `spec` with every part played on a graph and named without a file ("dag") named
+/// with one ("dag:sent"), so that it builds: the server's loaders serve a graph
+/// whatever the name.
+fn on_graph_sent(spec: &Spec) -> String {
+    let parts: Vec<String> = spec
+        .parts()
+        .iter()
+        .map(|part| {
+            let file = (part.args.is_none() && on_graph(part.family)).then_some("sent");
+            match part.args.as_deref().or(file) {
+                Some(args) => format!("{}:{args}", part.family.name),
+                None => part.family.name.to_string(),
+            }
+        })
+        .collect();
+    parts.join(" + ")
+}
+
+/// What a game accepts, as the page needs to know it to offer its settings (the
+/// page reads no spec itself).
+#[derive(Serialize)]
+struct Accepts {
+    /// The family, when the game is one family's (not a sum).
+    family: Option<&'static str>,
+    /// Whether it may be played in misère play (see
+    /// [`Strategy::takes_misere`](nimlab_core::protocol::Strategy::takes_misere)).
+    takes_misere: bool,
+    /// Whether it is played on a graph, which a request sends as `graph` (the command
+    /// line reads it from a file).
+    on_graph: bool,
+}
+
+impl Accepts {
+    /// What the game of `spec` accepts. A game played on a graph is built on the
+    /// registry's example graph ([`example_loader`]), with or without a file named:
+    /// what it accepts does not depend on the graph.
+    fn of(spec: &Spec, budget: &Budget) -> Result<Accepts, Error> {
+        let game = on_graph_sent(spec)
+            .parse::<Spec>()?
+            .build(&example_loader, budget)?;
+        Ok(Accepts::of_game(spec, game.as_ref()))
     }
 
-    fn max_moves(&self) -> usize {
-        self.max_moves.unwrap_or(100).min(MAX_LISTED_MOVES)
-    }
-
-    /// The game and the position asked about.
-    fn question(&self, budget: &Budget) -> Result<(Arc<dyn Ruleset>, AnyPosition), Error> {
-        let game = resolve(&self.game, self.graph.as_deref(), budget)?;
-        let position = game.parse_position(&self.position)?;
-        Ok((game, position))
+    /// What `game`, built from `spec`, accepts.
+    fn of_game(spec: &Spec, game: &dyn Ruleset) -> Accepts {
+        let family = match spec.parts() {
+            [one] => Some(one.family.name),
+            _ => None,
+        };
+        Accepts {
+            family,
+            takes_misere: game.takes_misere(),
+            on_graph: spec.parts().iter().any(|part| on_graph(part.family)),
+        }
     }
 }
 
-/// One family of the registry, for the page's menu.
+/// One family of the registry, for the page's menu, with what it accepts.
 #[derive(Serialize)]
 struct GameInfo {
     name: &'static str,
@@ -432,6 +461,8 @@ struct GameInfo {
     summary: &'static str,
     rules: String,
     position_syntax: String,
+    #[serde(flatten)]
+    accepts: Accepts,
 }
 
 async fn games() -> Response {
@@ -441,6 +472,8 @@ async fn games() -> Response {
             let budget = Budget::unlimited();
             let example_graph = family.example_graph();
             let game = resolve(family.example, example_graph, &budget).ok()?;
+            let spec = family.example.parse().ok()?;
+            let accepts = Accepts::of_game(&spec, game.as_ref());
             Some(GameInfo {
                 name: family.name,
                 syntax: family.syntax,
@@ -450,10 +483,29 @@ async fn games() -> Response {
                 summary: family.summary,
                 rules: game.rules(),
                 position_syntax: game.position_syntax(),
+                accepts,
             })
         })
         .collect();
     Json(infos).into_response()
+}
+
+/// A game named by its spec alone.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SpecRequest {
+    game: String,
+}
+
+/// What the game of any spec accepts ([`Accepts`]), for the page's settings.
+async fn game(
+    State(state): State<AppState>,
+    request: Result<Json<SpecRequest>, JsonRejection>,
+) -> Response {
+    answer(&state, request, |request, budget| {
+        Accepts::of(&request.game.parse()?, budget)
+    })
+    .await
 }
 
 async fn analyze(
@@ -461,15 +513,10 @@ async fn analyze(
     request: Result<Json<PositionRequest>, JsonRejection>,
 ) -> Response {
     answer(&state, request, |request, budget| {
-        let (game, position) = request.question(budget)?;
-        let analysis =
-            game.analyze(&position, request.convention(), request.max_moves(), budget)?;
-        Ok(AnalysisReport::new(
-            game.as_ref(),
-            &position,
-            analysis,
-            true,
-        ))
+        let (reading, _) = request.read(budget)?;
+        let (game, position) = (reading.game.as_ref(), reading.position());
+        let analysis = game.analyze(position, reading.convention, request.max_moves(), budget)?;
+        Ok(AnalysisReport::new(game, position, analysis, true))
     })
     .await
 }
@@ -479,13 +526,13 @@ async fn moves(
     request: Result<Json<PositionRequest>, JsonRejection>,
 ) -> Response {
     answer(&state, request, |request, budget| {
-        let (game, position) = request.question(budget)?;
-        let convention = request.convention();
-        let values = game.move_list(&position, convention, request.max_moves(), budget)?;
+        let (reading, _) = request.read(budget)?;
+        let (game, position) = (reading.game.as_ref(), reading.position());
+        let values = game.move_list(position, reading.convention, request.max_moves(), budget)?;
         Ok(MovesReport::new(
-            game.as_ref(),
-            &position,
-            convention,
+            game,
+            position,
+            reading.convention,
             values,
             true,
         ))
@@ -523,7 +570,7 @@ struct ComputerMoveReport {
     board: Board,
     /// Whether the game is over after it.
     over: bool,
-    /// When it is over: whether the player who made the last move (the computer) won.
+    /// When it is over: whether the computer, who made the last move, won.
     computer_won: Option<bool>,
 }
 
@@ -573,8 +620,10 @@ async fn computer_move(
             to: text.to,
             board: game.board(&after),
             over,
-            // The player to move at the end wins exactly when the rules say so.
-            computer_won: over.then(|| !game.mover_wins_at_end(&after, convention)),
+            // The person is to move at the end.
+            computer_won: over.then(|| {
+                winner(game.as_ref(), &after, Player::Person, convention) == Player::Computer
+            }),
         })
     })
     .await
@@ -622,18 +671,18 @@ async fn grundy(
     .await
 }
 
-/// The `upto` of a sequence request, within [`MAX_GRUNDY_VALUES`].
+/// The `upto` of a sequence request, within [`WEB_GRUNDY_VALUES`].
 fn sequence_bound(upto: &serde_json::Value) -> Result<usize, Error> {
     let upto = json_count(upto, "upto")?;
-    if upto >= MAX_GRUNDY_VALUES {
+    if upto >= WEB_GRUNDY_VALUES.value {
         return Err(Error::TooLarge(nimlab_core::error::TooLarge {
-            limit: "values in one web request",
-            max: MAX_GRUNDY_VALUES as u64 - 1,
+            limit: WEB_GRUNDY_VALUES.name,
+            max: WEB_GRUNDY_VALUES.value - 1,
             needed: Some(upto.clone()),
             message: format!(
                 "g(0..{upto}) is more than one request may ask for: at most {} values \
                  (the command line's grundy --out streams more)",
-                MAX_GRUNDY_VALUES
+                WEB_GRUNDY_VALUES.value
             ),
         }));
     }
@@ -725,11 +774,11 @@ async fn wythoff_pairs(
         Ok(Query(query)) => query.count.unwrap_or(20),
         Err(rejection) => return failure(StatusCode::BAD_REQUEST, "input", &rejection.body_text()),
     };
-    if count > MAX_WYTHOFF_PAIRS {
+    if count as u64 > WEB_WYTHOFF_PAIRS.value {
         return failure(
             StatusCode::UNPROCESSABLE_ENTITY,
             "too-large",
-            &format!("at most {MAX_WYTHOFF_PAIRS} pairs in one request"),
+            &format!("at most {} pairs in one request", WEB_WYTHOFF_PAIRS.value),
         );
     }
     let pairs: Vec<[String; 2]> = nimlab_core::seq::wythoff::pairs()

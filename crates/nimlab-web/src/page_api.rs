@@ -3,7 +3,8 @@
 //! game's "how to play". The page holds no rule of any game: it draws the board it is
 //! sent and matches clicks to the moves listed here.
 
-use super::{AppState, MAX_LISTED_MOVES, answer, resolve};
+use super::request::{GameRequest, PositionRequest, Reading, check_length, listed};
+use super::{AppState, answer, resolve};
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, State};
@@ -11,11 +12,15 @@ use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
 use axum::response::Response;
 use nimlab_core::heap::losing::losing_heaps;
-use nimlab_core::limits::MOVES_REMOTENESS_SEARCH;
+use nimlab_core::limits::{
+    GUIDE_RULE_TIME, GUIDE_RULE_WORK, MOVES_REMOTENESS_SEARCH, PAGE_ANALYSIS_TIME,
+    PAGE_LISTED_TEXT, PAGE_REMOTENESS_SIZE, PAGE_REMOTENESS_TIME, RANDOM_START_TIME,
+    RANDOM_START_TRIES, REPLAY_REMOTENESS_MOVES, REPLAY_VALUES_TIME, WEB_LISTED_MOVES,
+};
 use nimlab_core::protocol::board::{Board, Clicks};
-use nimlab_core::protocol::policy::drawn_by_repetition;
+use nimlab_core::protocol::policy::{Player, drawn_by_repetition, repetition_rule, winner};
 use nimlab_core::protocol::{MoveValues, TextMove};
-use nimlab_core::registry::FAMILIES;
+use nimlab_core::registry::Spec;
 use nimlab_core::report::record::{Record, RecordedMove, Replay, player_named};
 use nimlab_core::report::review::{PlayedMove, review as review_game};
 use nimlab_core::report::{AnalysisReport, ErrorReport, MoveReport, MovesReport};
@@ -24,7 +29,6 @@ use nimlab_core::{
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use std::sync::Arc;
 use std::time::Duration;
 
 /// The page's JavaScript modules beside `app.js`, embedded in the binary.
@@ -46,71 +50,6 @@ pub(crate) async fn module(Path(name): Path<String>) -> Response {
         Some((_, text)) => ([(header::CONTENT_TYPE, "text/javascript")], *text).into_response(),
         None => super::failure(StatusCode::NOT_FOUND, "input", "no such module"),
     }
-}
-
-/// How long the remoteness search of a position's moves may take for the page
-/// ("wins in 7"): beyond, the moves are answered without their remoteness, so that a
-/// position shows at once.
-pub const PAGE_REMOTENESS_MILLISECONDS: u64 = 60;
-
-/// The largest position, in words of memory, whose moves' remoteness is searched.
-const REMOTENESS_WORDS: usize = 64;
-
-/// The work and time the guide spends looking for a plain rule (see [`guide`]).
-const PLAIN_RULE_WORK: u64 = 100_000;
-const PLAIN_RULE_MILLISECONDS: u64 = 50;
-
-/// The most earlier positions a request may send (for draws by repetition).
-pub const MAX_HISTORY: usize = 10_000;
-
-/// Which game a request is about, and in which convention.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct GameRequest {
-    game: String,
-    #[serde(default)]
-    misere: bool,
-    graph: Option<String>,
-}
-
-impl GameRequest {
-    fn convention(&self) -> Convention {
-        Convention::misere_if(self.misere)
-    }
-
-    fn game(&self, budget: &Budget) -> Result<Arc<dyn Ruleset>, Error> {
-        resolve(&self.game, self.graph.as_deref(), budget)
-    }
-}
-
-/// A position to show: the game, the position, and the positions played before it
-/// (the start first), which decide a draw by repetition in a game whose positions can
-/// repeat (the others ignore them).
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct PositionRequest {
-    game: String,
-    position: String,
-    #[serde(default)]
-    misere: bool,
-    graph: Option<String>,
-    max_moves: Option<usize>,
-    #[serde(default)]
-    history: Vec<String>,
-    /// A move to make from `position` first, as a person types it: it is checked
-    /// against the rules (not against the moves listed), and the answer is about the
-    /// position it leaves, `position` then being the last of the history.
-    #[serde(rename = "move")]
-    play: Option<String>,
-    /// Whether to analyze the position (by default): without, the moves are listed
-    /// without their values, for two people playing a start the computer cannot
-    /// analyze.
-    #[serde(default = "yes")]
-    analyze: bool,
-}
-
-fn yes() -> bool {
-    true
 }
 
 /// A listed move: its values when the position was analyzed, else its words alone.
@@ -146,6 +85,9 @@ pub(crate) struct PositionReport {
     board: Board,
     /// How to type a move here, with an example.
     move_syntax: String,
+    /// Who wins, in one sentence for people ([`Outcome::verdict`]); absent when the
+    /// position could not be analyzed.
+    verdict: Option<&'static str>,
     /// Who wins, and why; absent when the position could not be analyzed.
     analysis: Option<AnalysisReport>,
     /// Why the position was not analyzed, when it was asked to be: "too-large",
@@ -163,6 +105,9 @@ pub(crate) struct PositionReport {
     /// When it has ended: "mover" if the player to move has won, "other" if the
     /// player who made the last move has, "draw" for a draw by repetition.
     result: Option<&'static str>,
+    /// For a draw by repetition: the rule that drew it, in words
+    /// ([`repetition_rule`]).
+    draw_rule: Option<String>,
 }
 
 /// A count as JSON: a number up to 2^53, a decimal string beyond (as the core's
@@ -174,70 +119,17 @@ fn json_count(n: &Nat) -> Value {
     }
 }
 
-/// The game and convention of a request, and its positions read: the history, then
-/// the position now.
-struct Reading {
-    game: Arc<dyn Ruleset>,
-    convention: Convention,
-    played: Vec<AnyPosition>,
-}
-
-fn read_history(game: &dyn Ruleset, history: &[String]) -> Result<Vec<AnyPosition>, Error> {
-    if history.len() > MAX_HISTORY {
-        return Err(InputError::invalid(
-            "history",
-            &history.len().to_string(),
-            format!("at most {MAX_HISTORY} earlier positions"),
-        )
-        .into());
-    }
-    if !game.repeats() {
-        return Ok(Vec::new());
-    }
-    Ok(history
-        .iter()
-        .map(|text| game.parse_position(text))
-        .collect::<Result<Vec<AnyPosition>, _>>()?)
-}
-
 pub(crate) async fn position(
     State(state): State<AppState>,
     request: Result<Json<PositionRequest>, JsonRejection>,
 ) -> Response {
     answer(&state, request, |request, budget| {
-        let game = resolve(&request.game, request.graph.as_deref(), budget)?;
-        let convention = Convention::misere_if(request.misere);
-        let mut played = read_history(game.as_ref(), &request.history)?;
-        let before = game.parse_position(&request.position)?;
-        let (position, made) = match &request.play {
-            Some(text) => {
-                if game.is_over(&before) {
-                    return Err(
-                        InputError::invalid("move", text, "no move: the game is over").into(),
-                    );
-                }
-                let play = game.parse_move(&before, text)?;
-                let made = game.text_move(&before, &play);
-                played.push(before.clone());
-                (
-                    game.apply(&before, &play),
-                    Some(Played {
-                        text: made.text,
-                        description: made.action,
-                    }),
-                )
-            }
-            None => (before, None),
-        };
-        played.push(position.clone());
-        let reading = Reading {
-            game,
-            convention,
-            played,
-        };
-        let max_moves = request.max_moves.unwrap_or(MAX_LISTED_MOVES);
-        let mut report = report(&reading, max_moves, request.analyze, budget)?;
-        report.played = made;
+        let (reading, made) = request.read(budget)?;
+        let mut report = report(&reading, request.max_moves(), request.analyze, budget)?;
+        report.played = made.map(|made| Played {
+            text: made.text,
+            description: made.action,
+        });
         Ok(report)
     })
     .await
@@ -255,15 +147,8 @@ fn beyond_analysis(error: &Error) -> Option<&'static str> {
     }
 }
 
-/// The characters of moves' text one position's answer lists at most, a share of
-/// [`LISTED_TEXT`](nimlab_core::limits::LISTED_TEXT): the page draws what it lists.
-const PAGE_LISTED_TEXT: usize = 1 << 19;
-
-/// How long the analysis of a position may take before it is given up and the moves
-/// are listed without values (the request's deadline is [`super::REQUEST_SECONDS`]).
-const ANALYSIS_SECONDS: u64 = 3;
-
-/// The report of the last position of `reading.played`.
+/// The report of the last position of `reading.played`, listing at most `max_moves`
+/// moves (as [`listed`] bounds them).
 fn report(
     reading: &Reading,
     max_moves: usize,
@@ -279,14 +164,13 @@ fn report(
     let position = played.last().expect("the position now");
     // Each move is listed with its words, about as long as the position: a huge
     // position lists few (it is played by typing or with the page's move builder).
-    let listable = PAGE_LISTED_TEXT / (40 * game.size(position)).max(1);
-    let asked = max_moves.min(MAX_LISTED_MOVES);
-    let max_moves = asked.min(listable);
-    let cut = listable < asked;
+    let listable = PAGE_LISTED_TEXT.get() / (40 * game.size(position)).max(1);
+    let cut = listable < max_moves;
+    let max_moves = max_moves.min(listable);
     let analyzed = if analyze {
         let within = budget
             .narrowed(u64::MAX)
-            .with_timeout(Duration::from_secs(ANALYSIS_SECONDS));
+            .with_timeout(Duration::from_millis(PAGE_ANALYSIS_TIME.value));
         match analyzed(game, position, convention, max_moves, &within) {
             Ok(found) => Ok(found),
             Err(error) => Err(beyond_analysis(&error).ok_or(error)?),
@@ -335,11 +219,11 @@ fn report(
         .collect();
     let no_move = game.is_over(position);
     let drawn = !no_move && drawn_by_repetition(game, played);
+    // The player to move stands for the person: the winner is the one or the other.
     let result = if no_move {
-        Some(if game.mover_wins_at_end(position, convention) {
-            "mover"
-        } else {
-            "other"
+        Some(match winner(game, position, Player::Person, convention) {
+            Player::Person => "mover",
+            Player::Computer => "other",
         })
     } else {
         drawn.then_some("draw")
@@ -353,6 +237,7 @@ fn report(
         clicks,
         board: game.board(position),
         move_syntax: game.move_syntax(position),
+        verdict: analysis.as_ref().map(|a| a.outcome.verdict()),
         analysis,
         unanalyzed,
         remoteness,
@@ -360,6 +245,7 @@ fn report(
         played: None,
         over: result.is_some(),
         result,
+        draw_rule: drawn.then(repetition_rule),
     })
 }
 
@@ -374,14 +260,14 @@ fn analyzed(
 ) -> Result<(MoveValues<AnyMove>, Analysis<AnyMove>), Error> {
     // The search counts positions, not their bytes: positions of huge numbers are
     // not searched (their game is far too long to search anyway).
-    let searched = if game.size(position) <= REMOTENESS_WORDS {
+    let searched = if game.size(position) <= PAGE_REMOTENESS_SIZE.get() {
         MOVES_REMOTENESS_SEARCH.value
     } else {
         0
     };
     let remoteness = budget
         .narrowed(searched)
-        .with_timeout(Duration::from_millis(PAGE_REMOTENESS_MILLISECONDS));
+        .with_timeout(Duration::from_millis(PAGE_REMOTENESS_TIME.value));
     let values = game.move_list_within(position, convention, max_moves, budget, &remoteness)?;
     let analysis = game.analyze(position, convention, 0, budget)?;
     Ok((values, analysis))
@@ -485,10 +371,6 @@ struct GameRead {
     winner: Option<String>,
 }
 
-/// How long the values of a replayed game's positions may take, beyond which the
-/// chart shows what was found.
-const REPLAY_VALUES_MILLISECONDS: u64 = 1500;
-
 /// Read a game sent: every move checked against the rules, from the position before
 /// it, and none after the game is over.
 fn read_game(sent: &GameSent, budget: &Budget) -> Result<GameRead, Error> {
@@ -501,7 +383,7 @@ fn read_game(sent: &GameSent, budget: &Budget) -> Result<GameRead, Error> {
             start,
             moves,
         } = record.replay(game.as_ref())?;
-        check_length(moves.len())?;
+        check_length(moves.len(), "moves", "moves")?;
         let mut played = vec![start];
         let mut texts = Vec::with_capacity(moves.len());
         for (index, (made, recorded)) in moves.into_iter().zip(&record.moves).enumerate() {
@@ -530,7 +412,7 @@ fn read_game(sent: &GameSent, budget: &Budget) -> Result<GameRead, Error> {
         .clone()
         .ok_or_else(|| InputError::missing("game", "a game's spec, or a record"))?;
     let game = resolve(&spec, sent.graph.as_deref(), budget)?;
-    check_length(sent.moves.len())?;
+    check_length(sent.moves.len(), "moves", "moves")?;
     if !sent.players.is_empty() && sent.players.len() != sent.moves.len() {
         return Err(InputError::invalid(
             "players",
@@ -581,18 +463,6 @@ fn read_game(sent: &GameSent, budget: &Budget) -> Result<GameRead, Error> {
     })
 }
 
-fn check_length(moves: usize) -> Result<(), Error> {
-    if moves > MAX_HISTORY {
-        return Err(InputError::invalid(
-            "moves",
-            &moves.to_string(),
-            format!("at most {MAX_HISTORY} moves"),
-        )
-        .into());
-    }
-    Ok(())
-}
-
 /// An error if the game whose positions were `played` is over, so that move
 /// `index` (from 0) cannot be made.
 fn check_not_over(game: &dyn Ruleset, played: &[AnyPosition], index: usize) -> Result<(), Error> {
@@ -621,12 +491,12 @@ pub(crate) async fn replay(
         } = &read.reading;
         let values_budget = budget
             .narrowed(u64::MAX)
-            .with_timeout(Duration::from_millis(REPLAY_VALUES_MILLISECONDS));
+            .with_timeout(Duration::from_millis(REPLAY_VALUES_TIME.value));
         let values = played
             .iter()
             .map(|position| position_values(game.as_ref(), position, *convention, &values_budget))
             .collect();
-        let max_moves = sent.max_moves.unwrap_or(MAX_LISTED_MOVES);
+        let max_moves = listed(sent.max_moves);
         let shown = sent.shown.unwrap_or(read.moves.len());
         if shown > read.moves.len() {
             return Err(InputError::invalid(
@@ -684,16 +554,16 @@ fn position_values(
     // The remoteness needs every move's: looked for in positions with few moves.
     let remoteness = if game.is_over(position) {
         Some(0)
-    } else if game.size(position) <= REMOTENESS_WORDS
-        && game.move_count(position) <= REPLAY_REMOTENESS_MOVES as u64
+    } else if game.size(position) <= PAGE_REMOTENESS_SIZE.get()
+        && game.move_count(position) <= REPLAY_REMOTENESS_MOVES.value
     {
         let search = budget
             .narrowed(MOVES_REMOTENESS_SEARCH.value)
-            .with_timeout(Duration::from_millis(PAGE_REMOTENESS_MILLISECONDS));
+            .with_timeout(Duration::from_millis(PAGE_REMOTENESS_TIME.value));
         game.move_list_within(
             position,
             convention,
-            REPLAY_REMOTENESS_MOVES,
+            REPLAY_REMOTENESS_MOVES.get(),
             budget,
             &search,
         )
@@ -703,21 +573,9 @@ fn position_values(
         None
     };
     Values {
-        outcome: Some(outcome_name(analysis.outcome)),
+        outcome: Some(analysis.outcome.letter()),
         grundy: analysis.grundy.as_ref().map(json_count),
         remoteness,
-    }
-}
-
-/// The most moves a position of a replayed game may have for its remoteness to be
-/// looked for.
-const REPLAY_REMOTENESS_MOVES: usize = 64;
-
-fn outcome_name(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::N => "N",
-        Outcome::P => "P",
-        Outcome::D => "D",
     }
 }
 
@@ -744,19 +602,17 @@ pub(crate) async fn record(
                 position: game.format_position(after),
             })
             .collect();
-        // The last to move wins at the end unless the rules say the player to move
-        // does; a game drawn or unfinished has no winner.
+        // A game drawn or unfinished has no winner. The player to move at the end
+        // stands for the person: the winner made the last move or the one before.
+        let end = played.last().expect("the start");
         let winner = over
             .then(|| {
                 let last = moves.len().checked_sub(1)?;
-                let mover_wins =
-                    game.mover_wins_at_end(played.last().expect("the start"), *convention);
-                let winner = if mover_wins {
-                    last.checked_sub(1)?
-                } else {
-                    last
+                let by = match winner(game.as_ref(), end, Player::Person, *convention) {
+                    Player::Person => last.checked_sub(1)?,
+                    Player::Computer => last,
                 };
-                Some(moves[winner].by.clone())
+                Some(moves[by].by.clone())
             })
             .flatten();
         Ok(Record {
@@ -835,13 +691,6 @@ struct StartReport {
     position: String,
 }
 
-/// How many random starts are drawn, at most, to find one that can be played in the
-/// convention asked for (misère play of some games is searched, and a large start
-/// may be beyond the search's limits or slow to answer).
-const RANDOM_TRIES: usize = 8;
-/// How long the moves of a random start may take to list, for it to be kept.
-const RANDOM_START_MILLISECONDS: u64 = 150;
-
 pub(crate) async fn random_start(
     State(state): State<AppState>,
     request: Result<Json<GameRequest>, JsonRejection>,
@@ -850,7 +699,7 @@ pub(crate) async fn random_start(
         let game = request.game(budget)?;
         let convention = request.convention();
         let mut refused = None;
-        for _ in 0..RANDOM_TRIES {
+        for _ in 0..RANDOM_START_TRIES.value {
             let start = game
                 .random_start(rand::random::<u64>())
                 .ok_or_else(|| Error::Undefined(format!("{} has no random starts", game.spec())))?;
@@ -858,8 +707,8 @@ pub(crate) async fn random_start(
             // answer is beyond the limits, or slow, is replaced by another.
             let brief = budget
                 .narrowed(u64::MAX)
-                .with_timeout(Duration::from_millis(RANDOM_START_MILLISECONDS));
-            match game.move_list(&start, convention, MAX_LISTED_MOVES, &brief) {
+                .with_timeout(Duration::from_millis(RANDOM_START_TIME.value));
+            match game.move_list(&start, convention, WEB_LISTED_MOVES.get(), &brief) {
                 Ok(_) => {
                     return Ok(StartReport {
                         game: game.spec(),
@@ -920,18 +769,17 @@ fn guide_for(
     budget: &Budget,
 ) -> Result<GuideReport, Error> {
     let spec = game.spec();
-    let name = spec.split(':').next().unwrap_or_default();
-    let family_example = FAMILIES
-        .iter()
-        .find(|family| family.name == name && !spec.contains('+'))
-        .and_then(|family| game.parse_position(family.example_position).ok());
-    let start = family_example.or_else(|| game.random_start(1));
+    let example = spec
+        .parse::<Spec>()
+        .ok()
+        .and_then(|parsed| game.parse_position(&parsed.example_position()).ok());
+    let start = example.or_else(|| game.random_start(1));
     // The rule needs the game's period: looked for briefly, since the search holds the
     // game's table while it runs and the page's other requests wait for it (a period
     // found is kept, and a game without a short one has no plain rule anyway).
     let brief = budget
-        .narrowed(PLAIN_RULE_WORK)
-        .with_timeout(Duration::from_millis(PLAIN_RULE_MILLISECONDS));
+        .narrowed(GUIDE_RULE_WORK.value)
+        .with_timeout(Duration::from_millis(GUIDE_RULE_TIME.value));
     let plain_rule = game
         .heap_game()
         .and_then(|heaps| losing_heaps(heaps, convention, &brief).ok().flatten())
@@ -956,20 +804,13 @@ fn guide_for(
                         best.action
                     )
                 }
-                (Outcome::P, _) => {
+                (outcome, _) => {
                     why = format!("From {position}: {}.", analysis.explanation);
-                    format!(
-                        "From {position}, the player to move loses against perfect play: every \
-                         move leaves a position the other player wins. Make the game long and \
-                         hope for a mistake."
-                    )
-                }
-                _ => {
-                    why = format!("From {position}: {}.", analysis.explanation);
-                    format!(
-                        "From {position}, neither player can force a win: with best play the \
-                         game goes on for ever, a draw."
-                    )
+                    let hope = match outcome {
+                        Outcome::P => " Make the game long and hope for a mistake.",
+                        _ => "",
+                    };
+                    format!("From {position}: {}{hope}", outcome.verdict())
                 }
             };
             Some(Example { position, text })

@@ -85,7 +85,7 @@ impl Default for Limits {
             long_queue: 6,
             long_memory: 96 << 20,
             process_memory: 352 << 20,
-            request_time: Duration::from_secs(crate::REQUEST_SECONDS),
+            request_time: Duration::from_secs(nimlab_core::limits::WEB_REQUEST_TIME.value),
         }
     }
 }

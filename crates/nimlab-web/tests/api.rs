@@ -25,13 +25,15 @@ async fn post(path: &str, body: Value) -> (StatusCode, Value) {
     send("POST", path, Some(&body.to_string())).await
 }
 
-/// The report `nimlab analyze GAME POSITION --json` prints, made by the same calls.
+/// The report `nimlab analyze GAME POSITION --json --max-moves N` prints, made by the
+/// same calls, with the web's N.
 fn analysis_report(spec: &str, position: &str) -> Value {
     let game = nimlab_core::game(spec).unwrap();
     let position = game.parse_position(position).unwrap();
     let budget = nimlab_core::Budget::unlimited();
+    let listed = nimlab_core::limits::WEB_LISTED_MOVES.get();
     let analysis = game
-        .analyze(&position, nimlab_core::Convention::Normal, 100, &budget)
+        .analyze(&position, nimlab_core::Convention::Normal, listed, &budget)
         .unwrap();
     let report = nimlab_core::report::AnalysisReport::new(game.as_ref(), &position, analysis, true);
     serde_json::to_value(report).unwrap()
@@ -140,6 +142,65 @@ async fn games_lists_the_registry() {
     assert!(games[0]["rules"].as_str().unwrap().len() > 10);
 }
 
+/// Each game says what it accepts, as the core says it: misère play exactly when its
+/// example's misère analysis is not refused as undefined, a graph exactly when the
+/// family reads one, and its family.
+#[tokio::test]
+async fn games_say_what_they_accept() {
+    let (_, games) = send("GET", "/api/games", None).await;
+    let games = games.as_array().unwrap();
+    assert_eq!(games.len(), nimlab_core::registry::FAMILIES.len());
+    let mut refusing = Vec::new();
+    for game in games {
+        let name = game["name"].as_str().unwrap();
+        assert_eq!(game["family"], name);
+        assert_eq!(game["on_graph"], !game["example_graph"].is_null(), "{name}");
+        let mut body = json!({
+            "game": game["example"],
+            "position": game["example_position"],
+            "misere": true,
+        });
+        if game["on_graph"] == true {
+            body["graph"] = game["example_graph"].clone();
+        }
+        let (status, answer) = post("/api/analyze", body).await;
+        let refused = status == StatusCode::UNPROCESSABLE_ENTITY && answer["error"] == "undefined";
+        assert_eq!(game["takes_misere"], !refused, "{name}: {answer}");
+        if refused {
+            refusing.push(name);
+        }
+    }
+    assert_eq!(refusing, ["wythoff-attrition", "wythoff-flipflop"]);
+}
+
+/// What any spec accepts, sums included, for the page's settings: the page reads no
+/// spec itself.
+#[tokio::test]
+async fn a_spec_says_what_it_accepts() {
+    let accepts = |spec: &str| post("/api/game", json!({ "game": spec }));
+    let (status, nim) = accepts("subtraction:1,2,5").await;
+    assert_eq!(status, StatusCode::OK, "{nim}");
+    assert_eq!(
+        nim,
+        json!({"family": "subtraction", "takes_misere": true, "on_graph": false})
+    );
+    let (_, sum) = accepts("kayles + dag:a.txt").await;
+    assert_eq!(
+        sum,
+        json!({"family": null, "takes_misere": true, "on_graph": true})
+    );
+    let (_, bare) = accepts("graph").await;
+    assert_eq!(bare["on_graph"], true, "{bare}");
+    let (_, flip) = accepts("nim + wythoff-flipflop:3").await;
+    assert_eq!(flip["takes_misere"], false, "{flip}");
+    let (status, wrong) = accepts("nim + kales").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        wrong["message"].as_str().unwrap().contains("kales"),
+        "{wrong}"
+    );
+}
+
 #[tokio::test]
 async fn grundy_and_period_answer_and_refuse_what_is_too_large() {
     let (status, answer) = post("/api/grundy", json!({"game": "kayles", "upto": 8})).await;
@@ -194,6 +255,7 @@ async fn graphs_travel_inline_and_files_are_refused() {
         ("graph", "3", "D"),
         ("graph:g + nim", "3 + 2", "D"),
         ("graph:g + nim", "1 + 1", "P"),
+        ("graph + nim", "1 + 1", "P"),
     ] {
         let body = json!({"game": game, "graph": loopy, "position": position});
         let (status, answer) = post("/api/analyze", body).await;
@@ -246,7 +308,7 @@ async fn malformed_requests_are_400_with_a_json_error() {
 async fn a_body_beyond_the_limit_is_refused() {
     let huge = format!(
         "{{\"game\": \"nim\", \"position\": \"{}\"}}",
-        "7 ".repeat(nimlab_web::MAX_BODY_BYTES)
+        "7 ".repeat(nimlab_core::limits::WEB_BODY.get())
     );
     let (status, body) = send("POST", "/api/analyze", Some(&huge)).await;
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);

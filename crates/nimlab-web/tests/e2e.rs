@@ -736,10 +736,13 @@ async fn your_own_graph_is_played() {
     session.set("game-spec", "dag").await;
     session.click("#misere").await; // a change event elsewhere: the spec's field is done
     session.click("#misere").await;
-    let shown = session
-        .script("return !document.getElementById('graph-field').hidden")
+    // The server says that the game is played on a graph: the field appears.
+    session
+        .until(
+            "the graph's field",
+            "return !document.getElementById('graph-field').hidden",
+        )
         .await;
-    assert_eq!(shown, Value::Bool(true));
     // A path 2 → 1 → 0: from 2, one move.
     session.set("graph", "3 2 2 1 1 0").await;
     session.set("start-position", "2").await;
@@ -758,6 +761,50 @@ async fn your_own_graph_is_played() {
     session.click("#start").await;
     let error = session.text_once_set("the graph's error", "error").await;
     assert!(error.as_str().unwrap().contains('5'), "{error}");
+    session.client.clone().close().await.unwrap();
+}
+
+/// A game that refuses misère play (its rules already say who wins at the end) has no
+/// misère box, whether chosen from the menu, typed, or in a sum; the others have one,
+/// and a game played without the box is played in normal play.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_misere_box_for_a_game_that_refuses_misere() {
+    let Some(session) = session().await else {
+        return;
+    };
+    session.open().await;
+    let box_after = |choice: &'static str| {
+        let session = &session;
+        async move {
+            session
+                .until(
+                    "the misère box shown or hidden",
+                    &format!(
+                        "const spec = document.getElementById('game-spec').value.trim() \
+                           || document.getElementById('game-menu').value; \
+                         const guide = document.getElementById('guide-title'); \
+                         return spec === '{choice}' && guide && guide.textContent.includes('{choice}') \
+                           && (document.getElementById('misere-field').hidden ? 'hidden' : 'shown')"
+                    ),
+                )
+                .await
+        }
+    };
+    session.choose("game-menu", "wythoff-flipflop").await;
+    assert_eq!(box_after("wythoff-flipflop").await, "hidden");
+    session.screenshot("no-misere-box").await;
+    session.choose("game-menu", "nim").await;
+    assert_eq!(box_after("nim").await, "shown");
+    session.click("#misere").await;
+    session.set("game-spec", "nim + wythoff-attrition").await;
+    session.click("#start-position").await; // the spec's field is done
+    assert_eq!(box_after("nim + wythoff-attrition").await, "hidden");
+    // The box was ticked for Nim: the sum is played in normal play all the same.
+    session.set("start-position", "1 + 0,1").await;
+    session.click("#start").await;
+    session.status().await;
+    let title = session.script("return document.title").await;
+    assert!(!title.as_str().unwrap().contains("misère"), "{title}");
     session.client.clone().close().await.unwrap();
 }
 
@@ -1094,8 +1141,9 @@ async fn a_game_on_a_graph_with_a_cycle_ends_in_a_draw() {
         session.moves_played(played + 1).await;
     }
     let status = text_of(&session, "status").await;
+    let rule = nimlab_core::protocol::policy::repetition_rule();
     assert!(
-        status.ends_with("Game over: a draw, since the same position came round three times."),
+        status.ends_with(&format!("Game over: a draw, since {rule}.")),
         "{status}"
     );
     assert_eq!(session.targets().await, 0, "nothing to click after the end");
@@ -1430,6 +1478,10 @@ async fn figures_of_the_page() {
                 session.choose("game-menu", game).await;
                 session.choose("mode", "people").await;
                 if misere {
+                    if session.hidden("misere-field").await == Value::Bool(true) {
+                        refused.push("misère: no misère box".to_string());
+                        break;
+                    }
                     session.click("#misere").await;
                 }
                 session

@@ -39,6 +39,8 @@ async fn a_position_comes_with_its_moves_clicks_and_analysis() {
     assert_eq!(status, StatusCode::OK, "{answer}");
     assert_eq!(answer["board"]["kind"], "pins");
     assert_eq!(answer["analysis"]["outcome"], "N");
+    // The sentence is the core's, which every front end shows.
+    assert_eq!(answer["verdict"], nimlab_core::Outcome::N.verdict());
     assert_eq!(answer["over"], false);
     assert_eq!(
         answer["clicks"].as_array().unwrap().len(),
@@ -91,6 +93,10 @@ async fn a_repeated_position_draws_a_game_on_a_graph() {
     let (_, third) = ask(vec!["0", "1", "0", "1"]).await;
     assert_eq!(third["over"], true);
     assert_eq!(third["result"], "draw");
+    let rule = nimlab_core::protocol::policy::repetition_rule();
+    assert_eq!(third["draw_rule"], rule.as_str());
+    assert!(rule.contains("three times"), "{rule}");
+    assert_eq!(twice["draw_rule"], Value::Null);
 }
 
 /// Random starts in misère play are ones its search can answer: Turning Turtles'
@@ -174,6 +180,18 @@ async fn a_guide_says_the_goal_first_and_the_theory_apart() {
         "{nim}"
     );
     assert!(nim["why"].as_str().unwrap().contains("nim-sum"), "{nim}");
+    // A sum's example is its parts' examples; a lost one says so in the core's words.
+    let (status, sum) = post("/api/guide", json!({"game": "nim + take:3"})).await;
+    assert_eq!(status, StatusCode::OK, "{sum}");
+    assert_eq!(sum["example"]["position"], "3 4 5 + 12", "{sum}");
+    let (_, lost) = post("/api/guide", json!({"game": "take:3"})).await;
+    assert_eq!(
+        lost["example"]["text"],
+        format!(
+            "From 12: {} Make the game long and hope for a mistake.",
+            nimlab_core::Outcome::P.verdict()
+        )
+    );
 }
 
 /// A move as a person types it is checked against the rules, not against the moves

@@ -497,15 +497,15 @@ fn games_on_graphs_with_cycles_end_in_a_win_or_a_declared_draw() {
         &[
             "You move the token from vertex 3 to vertex 4.",
             "The computer moves the token from vertex 4 to vertex 3.",
-            "This position has now occurred three times with the same player to move, so the \
-             game is declared a draw: from here neither of us can force a win.",
+            "The game is declared a draw, as the same position has occurred three times with \
+             the same player to move: from here neither of us can force a win.",
         ],
     );
     // The person wins from 1 3 by moving 3 to 1, then only reverses the computer's
     // moves back to 1 1 instead of finishing: a draw, and the reason.
     let text = play(&[&spec, "1 3", "--first", "you"], &"2 1\n1 1\n".repeat(5));
     assert!(
-        text.contains("declared a draw: you had a win, but a winner must also make progress"),
+        text.contains("to move: you had a win, but a winner must also make progress"),
         "{text}"
     );
 }

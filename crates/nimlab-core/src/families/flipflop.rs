@@ -419,6 +419,11 @@ impl Notation for FlipFlop {
 }
 
 impl Strategy for FlipFlop {
+    /// The goal is set in the position, not by the convention.
+    fn takes_misere(&self) -> bool {
+        false
+    }
+
     /// A random start of Wythoff's game (see [`crate::families::wythoff::random_start`]),
     /// normal goal, flip available.
     fn random_start(&self, seed: u64) -> Option<FlipPosition> {

@@ -526,6 +526,11 @@ impl Notation for Wythoff {
 }
 
 impl Strategy for Wythoff {
+    /// Attrition is already misère Wythoff: it refuses misère play.
+    fn takes_misere(&self) -> bool {
+        self.goal != Goal::Attrition
+    }
+
     fn analyze(
         &self,
         point: &Point,

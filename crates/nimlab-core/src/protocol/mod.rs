@@ -375,6 +375,14 @@ pub trait Strategy: Notation + Send + Sync + 'static {
         )
     }
 
+    /// Whether the game may be played in misère play as well as in normal play.
+    /// Default: yes. A family whose rules already fix who wins at the end (a goal
+    /// set in the position, or a game that is itself another's misère play) says no,
+    /// and its [`analyze`](Strategy::analyze) refuses [`Convention::Misere`].
+    fn takes_misere(&self) -> bool {
+        true
+    }
+
     /// The capability of a game whose positions can repeat, so that play may go on
     /// forever (a draw): tokens on a graph with cycles, and sums with such a game.
     /// Default: none, every play ends.

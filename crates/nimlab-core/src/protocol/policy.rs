@@ -85,6 +85,15 @@ pub fn winner(
 /// position, so the rule never takes a won game from it.
 pub const REPETITIONS: usize = 3;
 
+/// The rule of a draw by repetition, as every front end says it: "the same position
+/// has occurred three times with the same player to move" ([`REPETITIONS`]).
+pub fn repetition_rule() -> String {
+    format!(
+        "the same position has occurred {} times with the same player to move",
+        crate::text::count_in_words(&crate::num::Nat::from(REPETITIONS))
+    )
+}
+
 /// Whether a game whose positions were `played` (the start, then the position after
 /// each move, in order) is drawn by repetition: the last position has occurred
 /// [`REPETITIONS`] times with the same player to move.

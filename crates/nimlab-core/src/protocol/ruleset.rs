@@ -210,6 +210,9 @@ ruleset! {
     /// Whether positions can repeat, so that play may go on forever (a draw).
     fn repeats(&self) -> bool => same;
 
+    /// Whether the game may be played in misère play (see [`Strategy::takes_misere`]).
+    fn takes_misere(&self) -> bool => same;
+
     /// The progress keys of a position of a game whose positions can repeat (see
     /// [`Repeating::progress`](super::Repeating::progress)); none for a game that
     /// ends.

@@ -556,6 +556,11 @@ impl Strategy for Sum {
             .then_some(self as _)
     }
 
+    /// Misère play of a sum when every part takes it.
+    fn takes_misere(&self) -> bool {
+        self.parts.iter().all(|part| part.takes_misere())
+    }
+
     fn move_count(&self, position: &Vec<AnyPosition>) -> Nat {
         self.parts
             .iter()

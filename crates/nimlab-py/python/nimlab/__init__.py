@@ -34,10 +34,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 from ._nimlab import Engine as _Engine
 from ._nimlab import LimitError, NimlabError
+from ._nimlab import census_codes as _nimlab_census_codes
+from ._nimlab import census_line as _nimlab_census_line
+from . import seq
 
 __all__ = [
     "Analysis",
@@ -47,8 +50,14 @@ __all__ = [
     "Move",
     "Moves",
     "NimlabError",
+    "Period",
+    "Quotient",
     "WinningMove",
+    "census",
     "game",
+    "graph",
+    "quotient",
+    "seq",
 ]
 
 #: The time limit of a question when none is given, in seconds: the command line's.
@@ -81,6 +90,20 @@ def _position_text(position: Position) -> str:
         f"invalid position {position!r}: expected a string such as \"3 4 5\", "
         "an integer, a list such as [3, 4, 5] or a tuple such as (29, 51)"
     )
+
+
+def _count_text(value: Any, name: str) -> str:
+    """A count passed to the engine as its decimal text, which the engine bounds as
+    the command line bounds the option of that name."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"invalid {name} {value!r}: expected an integer")
+    if value < 0:
+        raise ValueError(f"invalid {name} '{value}': expected a non-negative integer")
+    return str(value) if value < 10**100 else "1" + "0" * 100
+
+
+#: Marks an argument not given, where its default depends on the others.
+_UNSET: Any = object()
 
 
 def _number(value: Any) -> Optional[int]:
@@ -168,6 +191,58 @@ class Moves:
 
     def __len__(self) -> int:
         return len(self.moves)
+
+
+@dataclass(frozen=True)
+class Period:
+    """The certified period of a heap game's nim-sequence: g(n + ``period``) = g(n)
+    for every n ≥ ``preperiod``. ``certificate`` says in a sentence what was checked
+    and why that proves it, ``theorem`` names the theorem (``"guy-smith-octal"``,
+    ``"finite-memory"`` or ``"closed-form"``), ``values_checked`` counts the values
+    computed, and ``json`` is the whole report as ``nimlab period --json`` prints it.
+
+    >>> nimlab.game("subtraction:1,3,4").period().period
+    7
+    """
+
+    preperiod: int
+    period: int
+    certificate: str
+    theorem: str
+    values_checked: int
+    json: dict = field(repr=False)
+
+
+@dataclass(frozen=True)
+class Quotient:
+    """The misère quotient of a heap game, certified for heaps of every size, as
+    ``nimlab quotient SPEC --json`` reports it:
+
+    - ``order``: how many classes the positions fall into;
+    - ``presentation``: generators (one per heap that brings a new class) and
+      relations, e.g. ``"⟨a, b | a² = 1, b³ = b⟩"``, and ``relations`` listed;
+    - ``p_portion``: the classes of the positions the player to move loses;
+    - ``tame``: m when the quotient is misère Nim's T_m (the game plays as misère
+      Nim), else ``None``;
+    - ``pretending``: the class of each heap 0, 1, … up to ``preperiod + period``,
+      after which it repeats with ``period``; ``last_heap``: the heaps solved;
+    - ``json``: the whole report.
+
+    >>> q = nimlab.quotient("octal:0.75")
+    >>> q.order, q.tame
+    (8, None)
+    """
+
+    order: int
+    presentation: str
+    relations: List[str]
+    p_portion: List[str]
+    tame: Optional[int]
+    pretending: List[str]
+    preperiod: int
+    period: int
+    last_heap: int
+    json: dict = field(repr=False)
 
 
 def _analysis(report: dict) -> Analysis:
@@ -278,9 +353,7 @@ class Game:
         >>> [int(v) for v in nimlab.game("kayles").grundy(8)]
         [0, 1, 2, 3, 1, 4, 3, 2, 1]
         """
-        if isinstance(upto, bool) or not isinstance(upto, int) or upto < 0:
-            raise ValueError(f"invalid upto {upto!r}: expected a non-negative integer")
-        data = self._engine.grundy_bytes(upto, time_limit)
+        data = self._engine.grundy_bytes(_count_text(upto, "upto"), time_limit)
         try:
             import numpy
         except ImportError:
@@ -290,6 +363,33 @@ class Game:
             values.frombytes(data)
             return values.tolist()
         return numpy.frombuffer(bytearray(data), dtype=numpy.uint32)
+
+    def period(self, max: Optional[int] = None, *, time_limit: Any = _UNSET) -> Period:
+        """The least preperiod and period of one heap's nim-sequence, with the
+        certificate that proves them, as ``nimlab period SPEC --json`` reports them.
+
+        Without ``max`` the search goes to the game's own bound within ``time_limit``
+        (1.5 s by default); with ``max`` (take-and-break games only) it searches up to
+        ``max`` values, with no time limit unless one is given. A game with no period
+        found within the bound raises :class:`NimlabError` (:class:`LimitError` when
+        the time ran out), with the line the command line prints.
+
+        >>> p = nimlab.game("kayles").period()
+        >>> p.preperiod, p.period
+        (71, 12)
+        """
+        if time_limit is _UNSET:
+            time_limit = DEFAULT_TIME_LIMIT if max is None else None
+        limit = None if max is None else _count_text(max, "max")
+        report = json.loads(self._engine.period_json(limit, time_limit))
+        return Period(
+            preperiod=report["preperiod"],
+            period=report["period"],
+            certificate=report["certificate"],
+            theorem=report["theorem"],
+            values_checked=report["values_checked"],
+            json=report,
+        )
 
     def check(self, position: Position) -> dict:
         """Run the conformance check every built-in family passes, on positions
@@ -312,6 +412,117 @@ def game(spec: str, *, time_limit: Optional[float] = DEFAULT_TIME_LIMIT) -> Game
     'octal:0.07'
     """
     return Game(_Engine.from_spec(spec, time_limit))
+
+
+def graph(edges: Iterable[Tuple[int, int]], vertices: Optional[int] = None) -> Game:
+    """The game of tokens on a directed graph, cycles allowed, as ``graph:FILE``
+    plays the file ``"V E u1 v1 …"``: ``edges`` are the pairs ``(u, v)`` of an edge
+    u → v between vertices numbered from 0, and ``vertices`` the number of vertices
+    (default: one more than the largest vertex named). A move slides one token along
+    an edge; a position lists the tokens' vertices. Endless play is a draw
+    (outcome ``"D"``). The game's spec is ``"graph:<edges>"``.
+
+    >>> g = nimlab.graph([(0, 1), (1, 0), (1, 2), (2, 3)])
+    >>> [g.analyze(v).outcome for v in range(4)]
+    ['D', 'D', 'N', 'P']
+    """
+    pairs = []
+    for edge in edges:
+        if (
+            not isinstance(edge, (tuple, list))
+            or len(edge) != 2
+            or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in edge)
+        ):
+            raise TypeError(f"invalid edge {edge!r}: expected a pair (u, v) of vertices, non-negative integers")
+        pairs.append(f"{edge[0]} {edge[1]}")
+    if vertices is None:
+        vertices = 1 + max((max(int(w) for w in pair.split()) for pair in pairs), default=0)
+    count = _count_text(vertices, "vertices")
+    text = f"{count} {len(pairs)}\n" + "\n".join(pairs) + "\n"
+    return Game(_Engine.from_graph_text(text, "<edges>"))
+
+
+def census(
+    digits: int,
+    upto: int = 65536,
+    *,
+    misere: bool = False,
+    time_limit: Optional[float] = None,
+) -> Iterator[dict]:
+    """Every octal code 0.d1…dk with k ≤ ``digits`` digits (1 to 6; 8^digits − 1
+    codes), each code's findings as one dict, as ``nimlab census --digits D --upto N``
+    writes them one JSON line per code: ``code``, ``values`` computed, ``largest``
+    value, and ``preperiod``, ``period`` and ``values_needed`` when a period is
+    certified within ``upto`` values (at most 100,000,000), else ``bound_reached``;
+    ``rare_values`` and ``last_rare_heap`` where the engine counts rare values. With
+    ``misere=True``, each code's misère quotient too (``--misere``).
+
+    Codes run one after another, in the order of ``nimlab census --jobs 1``, as the
+    iterator is advanced; ``time_limit``, when given, bounds each code's survey
+    (none by default, as on the command line). Bad arguments are refused at once.
+
+    >>> found = {line["code"]: line for line in nimlab.census(1, 1000)}
+    >>> found["0.4"]["preperiod"], found["0.4"]["period"]
+    (54, 34)
+    >>> found["0.6"]["bound_reached"]
+    1000
+    """
+    limit = _count_text(upto, "upto")
+    codes = _nimlab_census_codes(_count_text(digits, "digits"), limit)
+
+    def lines() -> Iterator[dict]:
+        for code in codes:
+            yield json.loads(_nimlab_census_line(code, limit, bool(misere), time_limit))
+
+    return lines()
+
+
+def quotient(
+    spec: str,
+    *,
+    max_heap: Optional[int] = None,
+    memory: Optional[int] = None,
+    time_limit: Any = _UNSET,
+) -> Quotient:
+    """The misère quotient of the heap game of ``spec`` (a take-and-break game such
+    as ``"kayles"`` or ``"octal:0.75"``, or a subtraction game), as ``nimlab quotient
+    SPEC --json`` reports it: its order, presentation, P-portion and whether it is
+    tame.
+
+    As on the command line, the quotient is computed heap by heap until the
+    periodicity theorem certifies it for every heap size: without ``max_heap``, for
+    heaps up to 1000 within ``time_limit`` (1.5 s by default); with ``max_heap=N``
+    (at most 1,000,000), up to heap N with no time limit unless one is given, and
+    within ``memory`` MiB (512 by default). A quotient not certified within these
+    bounds raises :class:`LimitError` (time or memory ran out) or
+    :class:`NimlabError` (no certificate by then), saying how far it got.
+
+    >>> q = nimlab.quotient("kayles")
+    >>> q.order, q.p_portion[:3]
+    (40, ['a', 'b²', 'ac'])
+    """
+    if time_limit is _UNSET:
+        time_limit = DEFAULT_TIME_LIMIT if max_heap is None else None
+    engine = _Engine.from_spec(spec, DEFAULT_TIME_LIMIT)
+    report = json.loads(
+        engine.quotient_json(
+            None if max_heap is None else _count_text(max_heap, "max_heap"),
+            None if memory is None else _count_text(memory, "memory"),
+            time_limit,
+        )
+    )
+    return Quotient(
+        order=report["order"],
+        presentation=report["presentation"],
+        relations=report["relations"],
+        p_portion=report["p_portion"],
+        tame=report["tame"],
+        pretending=report["pretending"],
+        preperiod=report["preperiod"],
+        period=report["period"],
+        last_heap=report["last_heap"],
+        json=report,
+    )
 
 
 class HeapGame(Game):

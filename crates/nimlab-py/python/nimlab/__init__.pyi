@@ -1,6 +1,7 @@
 """Type stubs of nimlab (see __init__.py for the documentation)."""
 
 from dataclasses import dataclass
+from . import seq as seq
 from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 __all__ = [
@@ -11,8 +12,14 @@ __all__ = [
     "Move",
     "Moves",
     "NimlabError",
+    "Period",
+    "Quotient",
     "WinningMove",
+    "census",
     "game",
+    "graph",
+    "quotient",
+    "seq",
 ]
 
 DEFAULT_TIME_LIMIT: float
@@ -61,6 +68,28 @@ class Moves:
     def __iter__(self) -> Iterator[Move]: ...
     def __len__(self) -> int: ...
 
+@dataclass(frozen=True)
+class Period:
+    preperiod: int
+    period: int
+    certificate: str
+    theorem: str
+    values_checked: int
+    json: dict
+
+@dataclass(frozen=True)
+class Quotient:
+    order: int
+    presentation: str
+    relations: List[str]
+    p_portion: List[str]
+    tame: Optional[int]
+    pretending: List[str]
+    preperiod: int
+    period: int
+    last_heap: int
+    json: dict
+
 class Game:
     @property
     def spec(self) -> str: ...
@@ -86,9 +115,26 @@ class Game:
     ) -> Moves: ...
     def grundy(self, upto: int, *, time_limit: Optional[float] = ...) -> Any:
         """A numpy array of uint32 when numpy is installed, else a list of int."""
+    def period(self, max: Optional[int] = None, *, time_limit: Optional[float] = ...) -> Period: ...
     def check(self, position: Position) -> dict: ...
 
 def game(spec: str, *, time_limit: Optional[float] = ...) -> Game: ...
+
+def graph(edges: Iterable[Tuple[int, int]], vertices: Optional[int] = None) -> Game: ...
+def census(
+    digits: int,
+    upto: int = 65536,
+    *,
+    misere: bool = False,
+    time_limit: Optional[float] = None,
+) -> Iterator[dict]: ...
+def quotient(
+    spec: str,
+    *,
+    max_heap: Optional[int] = None,
+    memory: Optional[int] = None,
+    time_limit: Optional[float] = ...,
+) -> Quotient: ...
 
 class HeapGame(Game):
     def __init__(

@@ -615,7 +615,7 @@ export function createPlayer(api, hooks) {
         return "No move is possible from this start: choose another position.";
       }
       if (report.result === "draw") {
-        return `${m.said}Game over: a draw, since the same position came round three times.`;
+        return `${m.said}Game over: a draw, since ${report.draw_rule}.`;
       }
       const winner = report.result === "mover" ? toMove(m) : lastMover(m);
       const verb = winner.name === "you" ? "you won" : `${winner.name} won`;
@@ -788,9 +788,8 @@ export function createPlayer(api, hooks) {
       $("reason").textContent = `Not analyzed: ${UNANALYZED[m.report.unanalyzed] || UNANALYZED.undefined}.`;
     } else {
       const value = a.grundy == null ? "" : ` Grundy value ${a.grundy}.`;
-      const who = { N: "The player to move wins", P: "The player to move loses", D: "Neither player can force a win: with best play it is a draw" }[a.outcome];
       const lasts = m.report.remoteness == null || m.report.over ? "" : ` With best play the game lasts ${m.report.remoteness} more ${m.report.remoteness === 1 ? "move" : "moves"}.`;
-      $("reason").textContent = `${who}.${value}${lasts} Why: ${a.explanation}.`;
+      $("reason").textContent = `${ended(m.report.verdict)}${value}${lasts} Why: ${a.explanation}.`;
     }
     $("chart-legend").textContent = drawTimeline($("value-chart"), m.trail, {
       kind: hooks.chartKind(),

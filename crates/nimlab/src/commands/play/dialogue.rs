@@ -7,7 +7,7 @@ use crate::commands::question_budget;
 use crate::failure::Failure;
 use nimlab_core::heap::losing::{LosingHeaps, losing_heaps};
 use nimlab_core::protocol::board::Board;
-use nimlab_core::protocol::policy::{Player, REPETITIONS};
+use nimlab_core::protocol::policy::{Player, repetition_rule};
 use nimlab_core::protocol::{AnyMove, AnyPosition};
 use nimlab_core::text::{count_in_words, draw_count, tokens_word};
 use nimlab_core::{Convention, Nat, Outcome};
@@ -224,9 +224,8 @@ impl Session {
             Err(_) => "neither of us forced a win",
         };
         say(&format!(
-            "This position has now occurred {} times with the same player to move, so the \
-             game is declared a draw: {why}.",
-            count_in_words(&Nat::from(REPETITIONS))
+            "The game is declared a draw, as {}: {why}.",
+            repetition_rule()
         ));
     }
 
