@@ -21,9 +21,7 @@ use nimlab_core::report::{AnalysisReport, MovesReport, PeriodReport, QuotientRep
 use nimlab_core::research::census;
 use nimlab_core::seq;
 use nimlab_core::{Budget, Convention, Error, InputError, Nat, Ruleset, Spec};
-use nimlab_misere::{
-    Bounds, Computation, HeapGame as QuotientGame, Need, QuotientError, Shortfall,
-};
+use nimlab_misere::{Bounds, Computation, MisereHeapRules, Need, QuotientError, Shortfall};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -253,7 +251,7 @@ fn quotient_error(error: &QuotientError, time_limit: Option<f64>) -> Error {
 }
 
 /// The heap game the misère solver takes for `game`, or why `game` has no quotient.
-fn quotient_game(game: &dyn Ruleset) -> PyResult<&(dyn QuotientGame + Send + Sync)> {
+fn quotient_game(game: &dyn Ruleset) -> PyResult<&(dyn MisereHeapRules + Send + Sync)> {
     let lazy = game.heap_game().and_then(|heaps| heaps.misere_quotient());
     lazy.map(|lazy| lazy.game()).ok_or_else(|| {
         PyValueError::new_err(format!(
