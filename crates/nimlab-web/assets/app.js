@@ -13,10 +13,9 @@ import { showGuide } from "./js/guide.js";
 import { exploreFragment, playFragment, readAddress } from "./js/link.js";
 import { createPlayer } from "./js/play.js";
 
-/** The largest graph file the page loads: a request's body is at most 1 MiB. */
-const GRAPH_FILE_BYTES = 1 << 20;
-/** The largest game record the page opens (the limit `nimlab review` reads). */
-const RECORD_FILE_BYTES = 16 << 20;
+/** The largest request body the server reads, which bounds the graph files and game
+ * records the page sends: the server's limit, written into the page it serves. */
+const BODY_BYTES = Number(document.querySelector('meta[name="nimlab-body-bytes"]').content);
 
 /** What a game accepts when the server cannot say (a spec being typed): the
  * settings stay as they are until it is a game. */
@@ -225,8 +224,8 @@ function main(api, families) {
     $("error").textContent = "";
     const file = $("graph-file").files[0];
     if (!file) return;
-    if (file.size > GRAPH_FILE_BYTES) {
-      $("error").textContent = `${file.name} has ${file.size} bytes; the server reads a graph of at most ${GRAPH_FILE_BYTES} bytes.`;
+    if (file.size > BODY_BYTES) {
+      $("error").textContent = `${file.name} has ${file.size} bytes; the server reads a graph of at most ${BODY_BYTES} bytes.`;
       return;
     }
     $("graph").value = (await file.text()).trim();
@@ -238,8 +237,8 @@ function main(api, families) {
     $("error").textContent = "";
     const file = $("open-game").files[0];
     if (!file) return;
-    if (file.size > RECORD_FILE_BYTES) {
-      $("error").textContent = `${file.name} has ${file.size} bytes; a game record has at most ${RECORD_FILE_BYTES}.`;
+    if (file.size > BODY_BYTES) {
+      $("error").textContent = `${file.name} has ${file.size} bytes; the server reads a game record of at most ${BODY_BYTES} bytes.`;
       return;
     }
     const text = await file.text();

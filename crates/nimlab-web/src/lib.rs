@@ -101,6 +101,13 @@ pub const BODY_MEMORY: usize = 32 << 20;
 pub const ANSWER_MEMORY: usize = 64 << 20;
 
 const INDEX_HTML: &str = include_str!("../assets/index.html");
+
+/// The page, with the limits it checks before sending a file filled in from
+/// `limits.rs` (`{{WEB_BODY}}`), so that the page keeps no copy of them.
+fn index_page() -> &'static str {
+    static PAGE: OnceLock<String> = OnceLock::new();
+    PAGE.get_or_init(|| INDEX_HTML.replace("{{WEB_BODY}}", &WEB_BODY.value.to_string()))
+}
 const APP_JS: &str = include_str!("../assets/app.js");
 const APP_CSS: &str = include_str!("../assets/app.css");
 const FAVICON_SVG: &str = include_str!("../assets/favicon.svg");
@@ -157,7 +164,7 @@ fn routes(lanes: Arc<Lanes>, config: &Config) -> Router {
         config.body_timeout,
     ));
     Router::new()
-        .route("/", get(|| async { Html(INDEX_HTML) }))
+        .route("/", get(|| async { Html(index_page()) }))
         .route(
             "/app.js",
             get(|| async { asset("text/javascript", APP_JS) }),

@@ -39,6 +39,25 @@ fn analysis_report(spec: &str, position: &str) -> Value {
     serde_json::to_value(report).unwrap()
 }
 
+/// The page carries the server's body limit, which it checks files against before
+/// sending them, instead of a copy of its own.
+#[tokio::test]
+async fn the_page_carries_the_servers_body_limit() {
+    let request = Request::builder().uri("/").body(Body::empty()).unwrap();
+    let response = nimlab_web::app().oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let page = String::from_utf8(bytes.to_vec()).unwrap();
+    let limit = nimlab_core::limits::WEB_BODY.value;
+    assert!(
+        page.contains(&format!(
+            r#"<meta name="nimlab-body-bytes" content="{limit}">"#
+        )),
+        "{page}"
+    );
+    assert!(!page.contains("{{"), "a placeholder is left: {page}");
+}
+
 #[tokio::test]
 async fn analyze_answers_what_the_command_line_prints() {
     let (status, answer) = post("/api/analyze", json!({"game": "nim", "position": "3 4 5"})).await;
