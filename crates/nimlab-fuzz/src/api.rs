@@ -31,7 +31,7 @@ const REQUEST_TIME: Duration = Duration::from_millis(500);
 /// its deadline (a bug, which it answers 503 at its deadline plus five seconds).
 const LATE: &str = "did not stop at its deadline";
 
-/// One line naming a route of [`ROUTES`] (`analyze`), then the request's body.
+/// One line naming a route of the API (`analyze`), then the request's body.
 ///
 /// The request is POSTed to `/api/ROUTE` on one app shared by every execution (so
 /// the cache of games and the lanes' memory carry over, as in a server). Any answer

@@ -4,7 +4,7 @@
 //! Answers are the reports the command line's `--json` prints ([`AnalysisReport`],
 //! [`MovesReport`]), handed to Python as that JSON, so the two cannot differ. A heap
 //! game of the user's own is a [`HeapRules`] whose options come from a Python callable
-//! ([`PythonOptions`]), played by the same [`HeapSum`] as the built-in heap games.
+//! (`PythonOptions`), played by the same [`HeapSum`] as the built-in heap games.
 
 use malachite_base::num::conversion::traits::FromStringBase;
 use nimlab_core::conformance::check_game;
