@@ -2557,22 +2557,23 @@ async fn games_are_saved_opened_and_reviewed() {
     assert_eq!(record.moves[0].position, "3 4 1");
     assert_eq!(record.moves[1].by, "computer");
 
-    // A record as the terminal writes it, opened.
+    // A record as the terminal writes it, opened: `nimlab play --record` saves the
+    // core's record of the moves played, each as `text_move` says it, made here by
+    // the same calls.
+    let nim = nimlab_core::game("nim").unwrap();
+    let start = nim.parse_position("3 4 5").unwrap();
+    let after = nim.parse_position("3 4 1").unwrap();
+    let play = nim.move_to(&start, &after).unwrap();
+    let moves = [nimlab_core::report::review::PlayedMove {
+        by: nimlab_core::protocol::policy::Player::Person,
+        action: nim.text_move(&start, &play).action,
+        position: after,
+    }];
+    let convention = nimlab_core::Convention::Normal;
+    let record =
+        nimlab_core::report::record::Record::new(nim.as_ref(), convention, &start, &moves, None);
     let file = std::env::temp_dir().join(format!("nimlab-e2e-record-{}.json", std::process::id()));
-    std::fs::write(
-        &file,
-        r#"{
-  "game": "nim",
-  "convention": "normal",
-  "start": "3 4 5",
-  "moves": [
-    {"by": "you", "move": "take 4 tokens from heap 3 (5 → 1)", "position": "3 4 1"}
-  ],
-  "winner": null
-}
-"#,
-    )
-    .unwrap();
+    std::fs::write(&file, record.to_json()).unwrap();
     session.open().await;
     let input = session.client.find(Locator::Id("open-game")).await.unwrap();
     input.send_keys(file.to_str().unwrap()).await.unwrap();
