@@ -745,15 +745,21 @@ impl Game for CoinMask {
 
     fn legal_moves(&self, mask: &u64, limit: usize) -> (Vec<u64>, bool) {
         let mut moves = Vec::new();
+        let complete = self.legal_moves_into(mask, limit, &mut moves);
+        (moves, complete)
+    }
+
+    fn legal_moves_into(&self, mask: &u64, limit: usize, moves: &mut Vec<u64>) -> bool {
+        moves.clear();
         for head in (0..self.turns.len()).filter(|&j| mask >> j & 1 == 1) {
             for &turn in &self.turns[head] {
                 if moves.len() == limit {
-                    return (moves, false);
+                    return false;
                 }
                 moves.push(turn);
             }
         }
-        (moves, true)
+        true
     }
 
     fn apply(&self, mask: &u64, turned: &u64) -> u64 {
