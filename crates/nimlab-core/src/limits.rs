@@ -3,7 +3,8 @@
 //! A question beyond a limit is answered at once with [`Error::TooLarge`] naming the
 //! limit and what the question needs, never with minutes of work or an abort. Each
 //! limit says why it is where it is; [`ALL`] lists them for documentation: the table
-//! of limits in `docs/LIMITS.md` is [`markdown_table`], checked by a test here.
+//! of limits in `docs/LIMITS.md` is [`markdown_table`], checked (or written, with
+//! `NIMLAB_BLESS=1`) by a test here.
 
 use crate::error::{Error, InputError, TooLarge};
 use crate::num::Nat;
@@ -698,12 +699,7 @@ mod tests {
     /// The documentation's table of limits is this module's, so neither can drift.
     #[test]
     fn the_documentation_shows_every_limit() {
-        let limits = include_str!("../../../docs/LIMITS.md");
-        let table = markdown_table();
-        assert!(
-            limits.contains(&table),
-            "docs/LIMITS.md's table of limits differs from limits.rs; it should read:\n{table}"
-        );
+        crate::generated_docs::check_table("LIMITS.md", &markdown_table());
         assert_eq!(grouped(1_048_576), "1,048,576");
         assert_eq!(grouped(32), "32");
     }
