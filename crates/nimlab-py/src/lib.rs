@@ -13,9 +13,10 @@ use nimlab_core::heap::{HeapOption, HeapRules, HeapSum};
 use nimlab_core::limits::{
     DAG_FILE, FIBONACCI_COUNT, FIBONACCI_INDEX, GRUNDY_TABLE, Limit, MISERE_QUOTIENT_HEAPS,
     MISERE_QUOTIENT_MAX_HEAP, MISERE_QUOTIENT_MAX_MEMORY, MISERE_QUOTIENT_MEMORY, POSITION_ECHO,
-    ZECKENDORF_WRITTEN_DIGITS,
+    SUM_PARTS, ZECKENDORF_WRITTEN_DIGITS,
 };
 use nimlab_core::parse::parse_bounded;
+use nimlab_core::protocol::sum::Sum;
 use nimlab_core::protocol::{Erased, HeapSequence};
 use nimlab_core::report::{AnalysisReport, MovesReport, PeriodReport, QuotientReport};
 use nimlab_core::research::census;
@@ -190,21 +191,48 @@ impl HeapRules for SharedOptions {
     }
 }
 
-/// A game the engine plays: a built-in game of a spec, or a heap game of the user's
-/// own. Python's `nimlab.Game` wraps it.
+/// Builds a game afresh, with no values computed.
+type Build = Arc<dyn Fn() -> Arc<dyn Ruleset> + Send + Sync>;
+
+/// A game the engine plays: a built-in game of a spec, a heap game of the user's own,
+/// or a sum of such games. Python's `nimlab.Game` wraps it.
 #[pyclass(frozen, module = "nimlab._nimlab")]
 struct Engine {
     game: Mutex<Arc<dyn Ruleset>>,
-    /// For a heap game of the user's own, its options.
-    options: Option<Arc<PythonOptions>>,
-}
-
-/// The game of the user's options, with no values computed yet.
-fn heap_game(options: &Arc<PythonOptions>) -> Arc<dyn Ruleset> {
-    Arc::new(Erased(HeapSum::new(SharedOptions(Arc::clone(options)))))
+    /// The options of every heap game of the user's own that the game plays.
+    callbacks: Vec<Arc<PythonOptions>>,
+    /// How to build the game afresh, for a game with callbacks (whose values are
+    /// dropped when a callback fails).
+    rebuild: Option<Build>,
 }
 
 impl Engine {
+    /// A game without callbacks of the user's.
+    fn built_in(game: Arc<dyn Ruleset>) -> Engine {
+        Engine {
+            game: Mutex::new(game),
+            callbacks: Vec::new(),
+            rebuild: None,
+        }
+    }
+
+    /// The game as it is now.
+    fn current(&self) -> Arc<dyn Ruleset> {
+        Arc::clone(&self.game.lock().unwrap_or_else(PoisonError::into_inner))
+    }
+
+    /// A builder of this game afresh: its own, or one that hands out the game as it
+    /// is (a built-in game's values do not depend on a callback).
+    fn builder(&self) -> Build {
+        match &self.rebuild {
+            Some(build) => Arc::clone(build),
+            None => {
+                let game = self.current();
+                Arc::new(move || Arc::clone(&game))
+            }
+        }
+    }
+
     /// Run `question` on the game without holding the GIL (a user's callback takes it
     /// again). A callback's exception is re-raised, and the game's values, which were
     /// computed from an empty list of options, are dropped.
@@ -213,12 +241,17 @@ impl Engine {
         py: Python<'_>,
         question: impl FnOnce(&dyn Ruleset) -> Result<T, Error> + Send,
     ) -> PyResult<T> {
-        let game = Arc::clone(&self.game.lock().unwrap_or_else(PoisonError::into_inner));
+        let game = self.current();
         let answer = py.detach(|| question(game.as_ref()));
-        if let Some(options) = &self.options
-            && let Some(failure) = options.take_failure()
-        {
-            *self.game.lock().unwrap_or_else(PoisonError::into_inner) = heap_game(options);
+        let failures: Vec<PyErr> = self
+            .callbacks
+            .iter()
+            .filter_map(|options| options.take_failure())
+            .collect();
+        if let Some(failure) = failures.into_iter().next() {
+            if let Some(build) = &self.rebuild {
+                *self.game.lock().unwrap_or_else(PoisonError::into_inner) = build();
+            }
             return Err(failure);
         }
         answer.map_err(to_py)
@@ -284,10 +317,7 @@ impl Engine {
         let game = py
             .detach(|| spec.build(&read_file, &budget))
             .map_err(to_py)?;
-        Ok(Engine {
-            game: Mutex::new(game),
-            options: None,
-        })
+        Ok(Engine::built_in(game))
     }
 
     /// The game of tokens on the graph whose text (`V E u1 v1 …`, as `graph:FILE`
@@ -312,10 +342,7 @@ impl Engine {
         let graph = py
             .detach(|| TokenGraph::parse(text, origin, Kind::Loopy))
             .map_err(|e| to_py(e.into()))?;
-        Ok(Engine {
-            game: Mutex::new(Arc::new(Erased(graph))),
-            options: None,
-        })
+        Ok(Engine::built_in(Arc::new(Erased(graph))))
     }
 
     /// The heap game whose heap of `n` can become the tuples `options(n)` returns.
@@ -332,9 +359,41 @@ impl Engine {
             known: Mutex::new(HashMap::new()),
             failure: Mutex::new(None),
         });
+        let shared = Arc::clone(&options);
+        let build: Build =
+            Arc::new(move || Arc::new(Erased(HeapSum::new(SharedOptions(Arc::clone(&shared))))));
         Ok(Engine {
-            game: Mutex::new(heap_game(&options)),
-            options: Some(options),
+            game: Mutex::new(build()),
+            callbacks: vec![options],
+            rebuild: Some(build),
+        })
+    }
+
+    /// The sum of `parts` (at most [`SUM_PARTS`] games): each turn, a move in exactly
+    /// one of them. Its positions are the parts' positions separated by `+`.
+    #[staticmethod]
+    fn from_sum(parts: Vec<PyRef<'_, Engine>>) -> PyResult<Engine> {
+        if parts.len() < 2 || parts.len() as u64 > SUM_PARTS.value {
+            return Err(PyValueError::new_err(format!(
+                "invalid sum of {} games: expected 2 to {} games (the limit '{}')",
+                parts.len(),
+                SUM_PARTS.value,
+                SUM_PARTS.name
+            )));
+        }
+        let callbacks = parts
+            .iter()
+            .flat_map(|part| part.callbacks.iter().cloned())
+            .collect();
+        let builders: Vec<Build> = parts.iter().map(|part| part.builder()).collect();
+        let build: Build = Arc::new(move || {
+            let games = builders.iter().map(|build| build()).collect();
+            Arc::new(Erased(Sum::new(games)))
+        });
+        Ok(Engine {
+            game: Mutex::new(build()),
+            callbacks,
+            rebuild: Some(build),
         })
     }
 

@@ -132,6 +132,82 @@ def test_a_user_game_passes_the_conformance_check(options, name):
     assert checked["searched"] >= 5 and checked["played"] >= 1, checked
 
 
+def nim_options(n):
+    return [(k,) if k else () for k in range(n)]
+
+
+def brute_sum_outcome(parts, positions, misere):
+    """'N' or 'P' of a sum of heap games (``parts``: each game's options), each game
+    at a position of heaps, by search over every move of every game."""
+
+    def canonical(heaps):
+        return tuple(sorted(h for h in heaps if h))
+
+    @functools.lru_cache(maxsize=None)
+    def wins(position):
+        moves = []
+        for j, heaps in enumerate(position):
+            for i, n in enumerate(heaps):
+                for option in parts[j](n):
+                    rest = canonical(heaps[:i] + heaps[i + 1 :] + tuple(option))
+                    moves.append(position[:j] + (rest,) + position[j + 1 :])
+        if not moves:
+            return misere
+        return any(not wins(m) for m in moves)
+
+    return "N" if wins(tuple(canonical(heaps) for heaps in positions)) else "P"
+
+
+@pytest.mark.parametrize("misere", [False, True])
+def test_a_sum_of_a_user_game_and_built_in_games_equals_brute_force(misere):
+    mine = nimlab.HeapGame(take_or_split, name="take-or-split")
+    both = nimlab.game("kayles") + mine + nimlab.game("nim")
+    assert both.spec == "kayles + take-or-split + nim"
+    parts = (kayles, take_or_split, nim_options)
+    tables = [grundy_table(options, 10) for options in parts]
+    for positions in (([1], [2], [3]), ([3], [4, 1], [0]), ([2, 2], [5], [1]), ([4], [3], [2, 5])):
+        analysis = both.analyze([list(p) for p in positions], misere=misere)
+        assert analysis.outcome == brute_sum_outcome(parts, positions, misere), positions
+        nim_sum = 0
+        for table, heaps in zip(tables, positions):
+            for h in heaps:
+                nim_sum ^= table[h]
+        assert analysis.grundy == nim_sum, positions
+        for move in analysis.winning_moves:
+            after = tuple(
+                tuple(int(h) for h in part.split()) for part in move.to.split("+")
+            )
+            assert brute_sum_outcome(parts, after, misere) == "P", (positions, move)
+
+
+def test_a_sum_passes_the_conformance_check():
+    mine = nimlab.HeapGame(subtraction_134, name="s134")
+    checked = nimlab.sum(mine, nimlab.game("kayles")).check("5 + 3")
+    assert checked["searched"] >= 5, checked
+
+
+def test_a_sum_reraises_its_callbacks_exception():
+    calls = []
+
+    def failing(n):
+        calls.append(n)
+        if n == 4:
+            raise KeyError("no options for 4")
+        return [(n - 1,)] if n > 1 else [()]
+
+    both = nimlab.game("nim") + nimlab.HeapGame(failing, name="failing")
+    with pytest.raises(KeyError, match="no options for 4"):
+        both.analyze("2 + 5")
+    assert both.analyze("2 + 3").grundy == 2 ^ 1
+
+
+def test_a_sum_of_one_game_or_of_something_else_is_refused():
+    with pytest.raises(ValueError, match="expected 2 to"):
+        nimlab.sum(nimlab.game("nim"))
+    with pytest.raises(TypeError, match="expected a nimlab game"):
+        nimlab.sum(nimlab.game("nim"), "kayles")
+
+
 def test_options_are_asked_once_per_heap_size():
     calls = []
 

@@ -52,12 +52,14 @@ __all__ = [
     "NimlabError",
     "Period",
     "Quotient",
+    "SumGame",
     "WinningMove",
     "census",
     "game",
     "graph",
     "quotient",
     "seq",
+    "sum",
 ]
 
 #: The time limit of a question when none is given, in seconds: the command line's.
@@ -311,6 +313,16 @@ class Game:
     def __repr__(self) -> str:
         return f"nimlab.game({self.spec!r})"
 
+    def _position(self, position: Position) -> str:
+        """A position of this game as the command line writes it."""
+        return _position_text(position)
+
+    def __add__(self, other: "Game") -> "SumGame":
+        """The sum of two games: ``nimlab.game("nim") + mine`` (see :func:`sum`)."""
+        if not isinstance(other, Game):
+            return NotImplemented
+        return sum(self, other)
+
     def analyze(
         self,
         position: Position,
@@ -326,7 +338,7 @@ class Game:
         >>> a.outcome, a.grundy, a.winning_moves[0].to
         ('N', 2, '1 4 5')
         """
-        text = _position_text(position)
+        text = self._position(position)
         return _analysis(json.loads(self._engine.analyze_json(text, misere, max_moves, time_limit)))
 
     def moves(
@@ -343,7 +355,7 @@ class Game:
         >>> [(m.text, m.result) for m in nimlab.game("nim").moves([2, 1])][:2]
         [('1 1', 'win'), ('1 2', 'lose')]
         """
-        text = _position_text(position)
+        text = self._position(position)
         return _moves(json.loads(self._engine.moves_json(text, misere, max_moves, time_limit)))
 
     def grundy(self, upto: int, *, time_limit: Optional[float] = DEFAULT_TIME_LIMIT):
@@ -400,7 +412,7 @@ class Game:
         >>> nimlab.game("nim").check([3, 2])["searched"] > 0
         True
         """
-        return self._engine.check(_position_text(position))
+        return self._engine.check(self._position(position))
 
 
 def game(spec: str, *, time_limit: Optional[float] = DEFAULT_TIME_LIMIT) -> Game:
@@ -412,6 +424,52 @@ def game(spec: str, *, time_limit: Optional[float] = DEFAULT_TIME_LIMIT) -> Game
     'octal:0.07'
     """
     return Game(_Engine.from_spec(spec, time_limit))
+
+
+class SumGame(Game):
+    """A sum of games (:func:`sum`, or ``a + b``): each turn, a move in exactly one
+    of them. Its ``parts`` are the games; a position is one position per game,
+    written as the command line writes a sum (``"3 4 + 5"``) or as a list or tuple
+    with one position per game (``[[3, 4], 5]``).
+
+    >>> mine = nimlab.HeapGame(lambda n: [(n - k,) for k in (1, 2) if k <= n], name="take-2")
+    >>> both = nimlab.game("kayles") + mine
+    >>> both.analyze([[3], [2]]).outcome
+    'N'
+    """
+
+    def __init__(self, engine: _Engine, parts: Sequence[Game]):
+        super().__init__(engine)
+        self.parts: Tuple[Game, ...] = tuple(parts)
+
+    def __repr__(self) -> str:
+        return " + ".join(repr(part) for part in self.parts)
+
+    def _position(self, position: Position) -> str:
+        if isinstance(position, (list, tuple)) and len(position) == len(self.parts):
+            return " + ".join(part._position(p) for part, p in zip(self.parts, position))
+        return _position_text(position)
+
+
+def sum(*games: Game) -> SumGame:
+    """The sum of ``games``, built-in or your own (two or more): each turn, a move in
+    exactly one of them. Values add by nim-sum in normal play; misère play of a sum
+    is searched.
+
+    >>> mine = nimlab.HeapGame(lambda n: [(n - 1,)] if n else [], name="one-at-a-time")
+    >>> s = nimlab.sum(nimlab.game("nim"), mine)
+    >>> s.spec
+    'nim + one-at-a-time'
+    >>> s.analyze("3 + 3").grundy
+    2
+    """
+    for part in games:
+        if not isinstance(part, Game):
+            raise TypeError(f"invalid game {part!r}: expected a nimlab game")
+    parts: List[Game] = []
+    for part in games:
+        parts.extend(part.parts if isinstance(part, SumGame) else [part])
+    return SumGame(_Engine.from_sum([part._engine for part in parts]), parts)
 
 
 def graph(edges: Iterable[Tuple[int, int]], vertices: Optional[int] = None) -> Game:

@@ -14,12 +14,14 @@ __all__ = [
     "NimlabError",
     "Period",
     "Quotient",
+    "SumGame",
     "WinningMove",
     "census",
     "game",
     "graph",
     "quotient",
     "seq",
+    "sum",
 ]
 
 DEFAULT_TIME_LIMIT: float
@@ -117,6 +119,12 @@ class Game:
         """A numpy array of uint32 when numpy is installed, else a list of int."""
     def period(self, max: Optional[int] = None, *, time_limit: Optional[float] = ...) -> Period: ...
     def check(self, position: Position) -> dict: ...
+    def __add__(self, other: Game) -> SumGame: ...
+
+class SumGame(Game):
+    parts: Tuple[Game, ...]
+
+def sum(*games: Game) -> SumGame: ...
 
 def game(spec: str, *, time_limit: Optional[float] = ...) -> Game: ...
 
