@@ -12,8 +12,8 @@ use nimlab_core::families::graph::{Kind, TokenGraph};
 use nimlab_core::heap::{HeapOption, HeapRules, HeapSum};
 use nimlab_core::limits::{
     DAG_FILE, FIBONACCI_COUNT, FIBONACCI_INDEX, GRUNDY_TABLE, Limit, MISERE_QUOTIENT_HEAPS,
-    MISERE_QUOTIENT_MAX_HEAP, MISERE_QUOTIENT_MAX_MEMORY, MISERE_QUOTIENT_MEMORY, POSITION_ECHO,
-    SUM_PARTS, ZECKENDORF_WRITTEN_DIGITS,
+    MISERE_QUOTIENT_MAX_HEAP, MISERE_QUOTIENT_MAX_MEMORY, MISERE_QUOTIENT_MEMORY, OCTAL_DIGITS,
+    POSITION_ECHO, SUM_PARTS, ZECKENDORF_WRITTEN_DIGITS,
 };
 use nimlab_core::parse::parse_bounded;
 use nimlab_core::protocol::sum::Sum;
@@ -23,6 +23,7 @@ use nimlab_core::research::census;
 use nimlab_core::seq;
 use nimlab_core::{Budget, Convention, Error, InputError, Nat, Ruleset, Spec};
 use nimlab_misere::{Bounds, Computation, MisereHeapRules, Need, QuotientError, Shortfall};
+use nimlab_octal::TakeBreak;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -145,6 +146,91 @@ impl PythonOptions {
             .unwrap_or_else(PoisonError::into_inner)
             .take()
     }
+}
+
+/// Heaps up to this size (at least) are checked against the take-and-break code a
+/// declared game's options show.
+const DECLARED_CHECKED_HEAPS: usize = 64;
+
+/// The take-and-break code (`octal:…` or `hex:…`) whose moves `options` shows, for a
+/// heap game declared to take at most `max_take` tokens (1 to [`OCTAL_DIGITS`]) and
+/// leave at most `max_parts` heaps (1 to 3), which the caller has checked. Digit k of the code is read from the
+/// smallest heaps where each of its moves can show (taking k and leaving j heaps, seen
+/// at a heap of k + j); then the options of every heap up to
+/// max([`DECLARED_CHECKED_HEAPS`], 4·(max_take + max_parts)) must be exactly the code's.
+/// A `ValueError` names the first heap whose options differ.
+fn declared_code(
+    py: Python<'_>,
+    options: &PythonOptions,
+    max_take: usize,
+    max_parts: usize,
+) -> PyResult<String> {
+    let sorted = |mut heaps: Vec<usize>| {
+        heaps.sort_unstable();
+        heaps
+    };
+    let asked = |n: usize| -> PyResult<Vec<Vec<usize>>> {
+        let mut listed: Vec<Vec<usize>> = options
+            .call(py, &Nat::from(n))?
+            .into_iter()
+            .map(|option| {
+                sorted(
+                    option
+                        .iter()
+                        .filter_map(|heap| usize::try_from(heap).ok())
+                        .filter(|&heap| heap > 0)
+                        .collect(),
+                )
+            })
+            .collect();
+        listed.sort();
+        Ok(listed)
+    };
+    let digits: Vec<u8> = (0..=max_take)
+        .map(|take| {
+            (0..=max_parts)
+                .filter(|&parts| !(take == 0 && parts < 2))
+                .map(|parts| {
+                    let shown = asked(take + parts)?.contains(&vec![1; parts]);
+                    Ok(if shown { 1u8 << parts } else { 0 })
+                })
+                .sum::<PyResult<u8>>()
+        })
+        .collect::<PyResult<_>>()?;
+    let written: String = digits[1..]
+        .iter()
+        .map(|&digit| char::from_digit(u32::from(digit), 16).expect("a digit below 16"))
+        .collect();
+    let code = format!("{:x}.{}", digits[0], written.trim_end_matches('0'));
+    let (family, game) = if max_parts == 3 {
+        ("hex", TakeBreak::hex(&code))
+    } else {
+        ("octal", TakeBreak::octal(&code))
+    };
+    let game = game.map_err(|e| {
+        PyValueError::new_err(format!(
+            "the options of {} show no take-and-break game ({e})",
+            options.name
+        ))
+    })?;
+    let checked = DECLARED_CHECKED_HEAPS.max(4 * (max_take + max_parts));
+    for n in 0..=checked {
+        let mut expected: Vec<Vec<usize>> = game.options(&n).map(sorted).collect();
+        expected.sort();
+        let given = asked(n)?;
+        if given != expected {
+            return Err(PyValueError::new_err(format!(
+                "invalid max_take={max_take}, max_parts={max_parts} for {}: the options of \
+                 heaps up to {} are those of the take-and-break game {family}:{code}, but \
+                 options({n}) is not: {} of them, where {family}:{code} has {}",
+                options.name,
+                max_take + max_parts,
+                given.len(),
+                expected.len()
+            )));
+        }
+    }
+    Ok(format!("{family}:{code}"))
 }
 
 /// [`PythonOptions`] shared between the game and the engine that plays it.
@@ -346,8 +432,18 @@ impl Engine {
     }
 
     /// The heap game whose heap of `n` can become the tuples `options(n)` returns.
+    /// With `max_take` and `max_parts`, the game is declared a take-and-break game:
+    /// it is the code its options show ([`declared_code`]), played by the engine of
+    /// built-in codes (certified periods, misère quotients, heaps of any size).
     #[staticmethod]
-    fn from_heap_options(options: Py<PyAny>, name: String) -> PyResult<Engine> {
+    #[pyo3(signature = (options, name, max_take=None, max_parts=None))]
+    fn from_heap_options(
+        py: Python<'_>,
+        options: Py<PyAny>,
+        name: String,
+        max_take: Option<&str>,
+        max_parts: Option<&str>,
+    ) -> PyResult<Engine> {
         if name.trim().is_empty() || name.chars().any(char::is_whitespace) {
             return Err(PyValueError::new_err(format!(
                 "invalid name {name:?}: expected a name without spaces, e.g. \"take-or-split\""
@@ -359,6 +455,26 @@ impl Engine {
             known: Mutex::new(HashMap::new()),
             failure: Mutex::new(None),
         });
+        match (max_take, max_parts) {
+            (None, None) => {}
+            (Some(max_take), Some(max_parts)) => {
+                let read = |text: &str, what: &str, most: u64| {
+                    parse_bounded(text, what, 1, most)
+                        .map(|value| value as usize)
+                        .map_err(|e| to_py(e.into()))
+                };
+                let max_take = read(max_take, "max_take", OCTAL_DIGITS.value)?;
+                let max_parts = read(max_parts, "max_parts", 3)?;
+                let code = declared_code(py, &options, max_take, max_parts)?;
+                return Engine::from_spec(py, &code, None);
+            }
+            _ => {
+                return Err(PyValueError::new_err(
+                    "invalid declaration: give both max_take and max_parts (the most tokens \
+                     a move takes and the most heaps it leaves), or neither",
+                ));
+            }
+        }
         let shared = Arc::clone(&options);
         let build: Build =
             Arc::new(move || Arc::new(Erased(HeapSum::new(SharedOptions(Arc::clone(&shared))))));

@@ -208,6 +208,67 @@ def test_a_sum_of_one_game_or_of_something_else_is_refused():
         nimlab.sum(nimlab.game("nim"), "kayles")
 
 
+DECLARED = [
+    (kayles, 2, 2, "octal:0.77"),
+    (take_or_split, 2, 2, "octal:4.33"),
+    (subtraction_134, 4, 1, "octal:0.3033"),
+]
+
+
+def brute_period(values, theorem_len):
+    """The least (preperiod, period) that ``values`` show with at least
+    ``theorem_len(pre, p)`` of them known, by the definition."""
+    for p in range(1, len(values)):
+        pre = len(values) - p
+        while pre > 0 and values[pre - 1] == values[pre - 1 + p]:
+            pre -= 1
+        if theorem_len(pre, p) <= len(values):
+            return pre, p
+    return None
+
+
+@pytest.mark.parametrize("options,max_take,max_parts,code", DECLARED)
+def test_a_declared_take_and_break_game_is_the_code_its_options_show(options, max_take, max_parts, code):
+    game = nimlab.HeapGame(options, name="mine", max_take=max_take, max_parts=max_parts)
+    assert game.spec == code
+    table = grundy_table(options, 400)
+    assert [int(v) for v in game.grundy(400)] == table
+    period = game.period()
+    # The Guy–Smith bound: parts·(preperiod + period) + max_take values prove it.
+    bound = lambda pre, p: max_parts * (max(pre, 1) + p) + max_take
+    assert brute_period(table[: period.values_checked], bound) == (period.preperiod, period.period)
+    assert all(
+        table[n] == table[n - period.period] for n in range(period.preperiod + period.period, 401)
+    )
+    for heaps in ([3, 5], [1, 2, 6], [7, 7]):
+        for misere in (False, True):
+            assert game.analyze(heaps, misere=misere).outcome == brute_outcome(options, heaps, misere)
+
+
+def test_a_declared_game_has_the_misere_quotient_of_its_code():
+    declared = nimlab.HeapGame(kayles, name="mine", max_take=2, max_parts=2)
+    assert nimlab.quotient(declared).json == nimlab.quotient("octal:0.77").json
+
+
+def test_a_declaration_the_options_break_names_the_heap():
+    def usually_one(n):
+        return [] if n == 50 else [(n - 1,)] if n > 1 else [()] if n == 1 else []
+
+    with pytest.raises(ValueError, match=r"options\(50\) is not"):
+        nimlab.HeapGame(usually_one, name="odd", max_take=1, max_parts=1)
+    with pytest.raises(ValueError, match="give both max_take and max_parts"):
+        nimlab.HeapGame(kayles, name="half", max_take=2)
+    with pytest.raises(ValueError, match="max_parts"):
+        nimlab.HeapGame(kayles, name="many", max_take=2, max_parts=4)
+    with pytest.raises(TypeError, match="max_take"):
+        nimlab.HeapGame(kayles, name="typed", max_take="2", max_parts=2)
+
+
+def test_an_undeclared_heap_game_has_no_certified_period():
+    with pytest.raises(nimlab.NimlabError, match="no period"):
+        nimlab.HeapGame(kayles, name="mine").period()
+
+
 def test_options_are_asked_once_per_heap_size():
     calls = []
 

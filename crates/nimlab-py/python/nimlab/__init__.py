@@ -536,14 +536,16 @@ def census(
 
 
 def quotient(
-    spec: str,
+    spec: Union[str, Game],
     *,
     max_heap: Optional[int] = None,
     memory: Optional[int] = None,
     time_limit: Any = _UNSET,
 ) -> Quotient:
     """The misère quotient of the heap game of ``spec`` (a take-and-break game such
-    as ``"kayles"`` or ``"octal:0.75"``, or a subtraction game), as ``nimlab quotient
+    as ``"kayles"`` or ``"octal:0.75"``, or a subtraction game; or such a game
+    itself, a :class:`HeapGame` declared with ``max_take`` and ``max_parts``
+    included), as ``nimlab quotient
     SPEC --json`` reports it: its order, presentation, P-portion and whether it is
     tame.
 
@@ -561,7 +563,7 @@ def quotient(
     """
     if time_limit is _UNSET:
         time_limit = DEFAULT_TIME_LIMIT if max_heap is None else None
-    engine = _Engine.from_spec(spec, DEFAULT_TIME_LIMIT)
+    engine = spec._engine if isinstance(spec, Game) else _Engine.from_spec(spec, DEFAULT_TIME_LIMIT)
     report = json.loads(
         engine.quotient_json(
             None if max_heap is None else _count_text(max_heap, "max_heap"),
@@ -593,19 +595,52 @@ class HeapGame(Game):
 
     A position is a list of heaps. Values are computed in Rust from the options
     (the mex rule); misère play is searched exhaustively, for positions of a bounded
-    number of tokens.
+    number of tokens. Such a game has no certified period: its options could change
+    at any heap.
 
     >>> def kayles(n):  # knock down one pin or two adjacent ones
     ...     rows = [(a, n - k - a) for k in (1, 2) if k <= n for a in range((n - k) // 2 + 1)]
     ...     return [tuple(r for r in row if r) for row in rows]
     >>> [int(v) for v in nimlab.HeapGame(kayles, name="my-kayles").grundy(8)]
     [0, 1, 2, 3, 1, 4, 3, 2, 1]
+
+    **A take-and-break game.** With ``max_take`` (the most tokens a move takes) and
+    ``max_parts`` (the most heaps it leaves, 1 to 3), you declare that the game is a
+    take-and-break game: each move takes k tokens and leaves the rest as j heaps,
+    split in every way, for the pairs (k, j) the game allows. nimlab reads which pairs
+    from ``options`` on small heaps, checks that ``options(n)`` is exactly that
+    game's for every heap up to 64 (or 4·(max_take + max_parts)), and raises
+    ``ValueError`` naming the first heap where it is not. The game is then that
+    octal or hexadecimal code (``.spec``), played by the engine of the built-in
+    codes: its ``period()`` is certified by the Guy–Smith theorem, misère play uses
+    its misère quotient (:func:`quotient`), and heaps of any size are answered.
+
+    >>> declared = nimlab.HeapGame(kayles, name="my-kayles", max_take=2, max_parts=2)
+    >>> declared.spec
+    'octal:0.77'
+    >>> p = declared.period()
+    >>> p.preperiod, p.period
+    (71, 12)
+    >>> nimlab.quotient(declared).order
+    40
     """
 
-    def __init__(self, options: Callable[[int], Iterable[Tuple[int, ...]]], name: str = "my-game"):
+    def __init__(
+        self,
+        options: Callable[[int], Iterable[Tuple[int, ...]]],
+        name: str = "my-game",
+        *,
+        max_take: Optional[int] = None,
+        max_parts: Optional[int] = None,
+    ):
         if not callable(options):
             raise TypeError(f"invalid options {options!r}: expected a function options(n)")
-        super().__init__(_Engine.from_heap_options(options, name))
+        declared = [
+            None if value is None else _count_text(value, what)
+            for value, what in ((max_take, "max_take"), (max_parts, "max_parts"))
+        ]
+        super().__init__(_Engine.from_heap_options(options, name, *declared))
+        self.name = name
 
     def __repr__(self) -> str:
-        return f"nimlab.HeapGame(..., name={self.spec!r})"
+        return f"nimlab.HeapGame(..., name={self.name!r})"

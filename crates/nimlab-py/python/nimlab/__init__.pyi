@@ -137,7 +137,7 @@ def census(
     time_limit: Optional[float] = None,
 ) -> Iterator[dict]: ...
 def quotient(
-    spec: str,
+    spec: Union[str, Game],
     *,
     max_heap: Optional[int] = None,
     memory: Optional[int] = None,
@@ -149,4 +149,8 @@ class HeapGame(Game):
         self,
         options: Callable[[int], Iterable[Tuple[int, ...]]],
         name: str = "my-game",
+        *,
+        max_take: Optional[int] = None,
+        max_parts: Optional[int] = None,
     ) -> None: ...
+    name: str
