@@ -27,7 +27,7 @@ use nimlab_octal::TakeBreak;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict};
+use pyo3::types::{PyByteArray, PyDict};
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::io::Read;
@@ -577,33 +577,26 @@ impl Engine {
         })
     }
 
-    /// g(0), …, g(upto) of one heap, as native-endian unsigned 32-bit integers;
-    /// `upto` is the decimal text of a number within [`GRUNDY_TABLE`], as the command
-    /// line's `--upto` (the table is held in memory).
-    ///
-    /// Games whose values come from a closed form or a certified period build the
-    /// table without looking at the clock, so the deadline is looked at again once it
-    /// is built: a table that took longer than the time limit is refused as one that
-    /// ran out of it midway, and the answer does not depend on the family.
+    /// g(0), …, g(upto) of one heap, as native-endian unsigned 32-bit integers in a
+    /// `bytearray` (which numpy takes as its buffer without copying); `upto` is the
+    /// decimal text of a number within [`GRUNDY_TABLE`], as the command line's
+    /// `--upto` (the table is held in memory).
     fn grundy_bytes<'py>(
         &self,
         py: Python<'py>,
         upto: &str,
         time_limit: Option<f64>,
-    ) -> PyResult<Bound<'py, PyBytes>> {
+    ) -> PyResult<Bound<'py, PyByteArray>> {
         let upto = GRUNDY_TABLE
             .read(upto, "upto", 0)
             .map_err(|e| to_py(e.into()))? as usize;
         let budget = budget(time_limit)?;
-        let values = self.ask(py, |game| {
-            let table = heap_sequence(game)?.grundy_table(upto, &budget)?;
-            budget
-                .check()
-                .map_err(|why| Error::from_budget(why, "the nim-sequence"))?;
-            Ok(table)
-        })?;
-        let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_ne_bytes()).collect();
-        Ok(PyBytes::new(py, &bytes))
+        let values = self.ask(py, |game| heap_sequence(game)?.grundy_table(upto, &budget))?;
+        let bytes: &[u8] = bytemuck::cast_slice(&values);
+        PyByteArray::new_with(py, bytes.len(), |buffer| {
+            buffer.copy_from_slice(bytes);
+            Ok(())
+        })
     }
 
     /// What `nimlab period GAME --json` prints (without its newline): the period

@@ -30,6 +30,7 @@ use crate::num::{Nat, to_u64};
 use crate::parse::parse_nat;
 use crate::protocol::HeapSequence;
 use crate::solve::period::Periodicity;
+use crate::solve::table::table_of;
 use malachite_base::num::arithmetic::traits::{ModPowerOf2, PowerOf2};
 use malachite_base::num::basic::traits::{One, Zero};
 use malachite_base::num::logic::traits::{BitScan, CountOnes};
@@ -348,15 +349,10 @@ impl HeapSequence for Lasker {
             .ok()
             .filter(|&upto| upto < u32::MAX)
             .ok_or_else(|| Error::Undefined("lasker tables stop at 2^32 - 2".to_string()))?;
-        budget
-            .spend(u64::from(upto) + 1)
-            .map_err(|e| Error::from_budget(e, "the table of values"))?;
-        Ok((0..=upto)
-            .map(|n| {
-                let g = lasker_value(&Nat::from(n));
-                u32::try_from(&g).expect("g(n) ≤ n + 1")
-            })
-            .collect())
+        table_of(upto as usize, budget, |n| {
+            let g = lasker_value(&Nat::from(n));
+            u32::try_from(&g).expect("g(n) ≤ n + 1")
+        })
     }
 
     fn periodicity(&self, _budget: &Budget) -> Result<Periodicity, Error> {

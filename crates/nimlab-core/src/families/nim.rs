@@ -11,6 +11,7 @@ use crate::heap::{HeapOption, HeapOptions, HeapRules, HeapValues};
 use crate::num::Nat;
 use crate::protocol::HeapSequence;
 use crate::solve::period::Periodicity;
+use crate::solve::table::table_of;
 
 /// The rules of one Nim heap.
 #[derive(Clone, Copy, Debug, Default)]
@@ -105,10 +106,7 @@ impl HeapSequence for Nim {
     fn grundy_table(&self, upto: usize, budget: &Budget) -> Result<Vec<u32>, Error> {
         let upto = u32::try_from(upto)
             .map_err(|_| Error::Undefined("nim tables stop at 2^32 - 1".to_string()))?;
-        budget
-            .spend(u64::from(upto) + 1)
-            .map_err(|e| Error::from_budget(e, "the table of values"))?;
-        Ok((0..=upto).collect())
+        table_of(upto as usize, budget, |n| n as u32)
     }
 
     fn periodicity(&self, _budget: &Budget) -> Result<Periodicity, Error> {

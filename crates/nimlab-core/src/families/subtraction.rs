@@ -25,7 +25,7 @@ use crate::protocol::HeapSequence;
 use crate::solve::mex::{MexSet, mex_of_mask};
 use crate::solve::period::{Periodicity, Theorem, search_period};
 use crate::solve::quotient::LazyQuotient;
-use crate::solve::table::{Once, extend_within_budget};
+use crate::solve::table::{Once, extend_within_budget, table_of};
 use crate::text::list_with_or;
 use malachite_base::num::arithmetic::traits::Mod;
 use malachite_base::num::basic::traits::Zero;
@@ -452,12 +452,7 @@ impl HeapValues for TakeUpTo {
 
 impl HeapSequence for TakeUpTo {
     fn grundy_table(&self, upto: usize, budget: &Budget) -> Result<Vec<u32>, Error> {
-        budget
-            .spend(upto as u64 + 1)
-            .map_err(|e| Error::from_budget(e, "the table of values"))?;
-        Ok((0..=upto as u64)
-            .map(|n| (n % (self.k + 1)) as u32)
-            .collect())
+        table_of(upto, budget, |n| (n as u64 % (self.k + 1)) as u32)
     }
 
     fn periodicity(&self, _budget: &Budget) -> Result<Periodicity, Error> {

@@ -14,6 +14,7 @@ use crate::limits::OCTAL_PERIOD_SEARCH;
 use crate::num::{Nat, to_u64};
 use crate::protocol::HeapSequence;
 use crate::solve::period::{Periodicity, Theorem};
+use crate::solve::table::table_of;
 use malachite_base::num::arithmetic::traits::Mod;
 use nimlab_octal::{PeriodCertificate, Rules, STOP_CHECK_INTERVAL, SolveError, Solver};
 use std::cell::Cell;
@@ -108,11 +109,13 @@ impl EngineSequence {
         })
     }
 
-    /// g(0), …, g(upto), spending one unit of `budget` per value computed.
+    /// g(0), …, g(upto), spending one unit of `budget` per value computed, and one per
+    /// value of the table as it is built (from a certified period, past the values
+    /// computed).
     pub fn table(&self, upto: usize, budget: &Budget) -> Result<Vec<u32>, Error> {
         self.with_values(upto, budget, |values, index| {
-            (0..=upto).map(|n| u32::from(values[index(n)])).collect()
-        })
+            table_of(upto, budget, |n| u32::from(values[index(n)]))
+        })?
     }
 
     /// The least certified period, searching at most `max_values` values.

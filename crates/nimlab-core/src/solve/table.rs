@@ -47,6 +47,29 @@ impl<T> Once<T> {
     }
 }
 
+/// g(0), …, g(upto) from `value(n)` (a closed form, or a certified period's table),
+/// built a chunk at a time, spending one unit of `budget`'s work per value before each
+/// chunk: a long table reads the clock and the cancel flag as it is built, and stops
+/// cleanly when the budget runs out.
+pub fn table_of(
+    upto: usize,
+    budget: &Budget,
+    value: impl Fn(usize) -> u32,
+) -> Result<Vec<u32>, Error> {
+    let mut table = Vec::new();
+    while table.len() <= upto {
+        let next = (table.len() + TABLE_CHUNK).min(upto + 1);
+        budget
+            .spend((next - table.len()) as u64)
+            .map_err(|e| Error::from_budget(e, "the table of values"))?;
+        table.extend((table.len()..next).map(&value));
+    }
+    Ok(table)
+}
+
+/// Values computed between two looks at a budget.
+const TABLE_CHUNK: usize = 4096;
+
 /// Extend a table to `len` values with `extend(table, new_len)`, a chunk at a time,
 /// spending one unit of `budget`'s work and holding one table entry of its memory
 /// per value, before the chunk is computed: a long table stops cleanly when the
@@ -57,9 +80,8 @@ pub fn extend_within_budget(
     budget: &Budget,
     mut extend: impl FnMut(&mut Vec<u32>, usize) -> Result<(), Error>,
 ) -> Result<(), Error> {
-    const CHUNK: usize = 4096;
     while table.len() < len {
-        let next = (table.len() + CHUNK).min(len);
+        let next = (table.len() + TABLE_CHUNK).min(len);
         let values = (next - table.len()) as u64;
         budget
             .spend(values)

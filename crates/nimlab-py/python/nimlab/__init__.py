@@ -374,7 +374,7 @@ class Game:
             values = array.array("I")
             values.frombytes(data)
             return values.tolist()
-        return numpy.frombuffer(bytearray(data), dtype=numpy.uint32)
+        return numpy.frombuffer(data, dtype=numpy.uint32)
 
     def period(self, max: Optional[int] = None, *, time_limit: Any = _UNSET) -> Period:
         """The least preperiod and period of one heap's nim-sequence, with the
