@@ -18,6 +18,7 @@ use nimlab_core::limits::{
 use nimlab_core::parse::parse_bounded;
 use nimlab_core::protocol::sum::Sum;
 use nimlab_core::protocol::{Erased, HeapSequence};
+use nimlab_core::report::plot::{PLOT_VALUES, sequence_svg};
 use nimlab_core::report::{AnalysisReport, MovesReport, PeriodReport, QuotientReport};
 use nimlab_core::research::census;
 use nimlab_core::seq;
@@ -596,6 +597,22 @@ impl Engine {
         PyByteArray::new_with(py, bytes.len(), |buffer| {
             buffer.copy_from_slice(bytes);
             Ok(())
+        })
+    }
+
+    /// The SVG plot `nimlab grundy GAME --upto N --plot FILE` draws: g(0), …, g(upto)
+    /// (at most [`PLOT_VALUES`] of them), with the period's start marked when the
+    /// game's own search finds one within the time limit.
+    fn plot_svg(&self, py: Python<'_>, upto: &str, time_limit: Option<f64>) -> PyResult<String> {
+        let upto = GRUNDY_TABLE
+            .read(upto, "upto", 0)
+            .map_err(|e| to_py(e.into()))? as usize;
+        let budget = budget(time_limit)?;
+        self.ask(py, |game| {
+            let sequence = heap_sequence(game)?;
+            let values = sequence.grundy_table(upto.min(PLOT_VALUES - 1), &budget)?;
+            let periodicity = sequence.periodicity(&budget).ok();
+            sequence_svg(&game.spec(), &values, periodicity.as_ref()).map_err(Error::Undefined)
         })
     }
 

@@ -759,3 +759,29 @@ def test_census_refuses_bad_arguments_at_once():
         nimlab.census(1, 0)
     with pytest.raises(nimlab.LimitError):
         list(nimlab.census(1, 10**8, time_limit=0.01))  # 0.6 has no period in 10^8 values
+
+
+# --- notebooks ----------------------------------------------------------------------
+
+
+def test_analyses_moves_and_quotients_show_as_html_tables():
+    analysis = nimlab.game("nim").analyze([3, 4, 5])
+    table = analysis._repr_html_()
+    assert table.startswith("<table>") and table.count("<tr>") == 1 + len(analysis.winning_moves)
+    assert "Grundy value 2" in table and "1 4 5" in table
+    moves = nimlab.game("nim").moves([1, 2])
+    assert moves._repr_html_().count("<tr>") == 1 + len(moves) == 4
+    quotient = nimlab.quotient("kayles")._repr_html_()
+    assert "order 40" in quotient and "P-portion" in quotient
+    # Text is escaped, not markup.
+    escaped = nimlab._html_table("x<y", ["a&b"], [["<i>"]])
+    assert "&lt;i&gt;" in escaped and "x&lt;y" in escaped and "a&amp;b" in escaped
+
+
+def test_a_sequence_shows_the_plot_the_command_line_draws(tmp_path):
+    sequence = nimlab.game("kayles").sequence(200)
+    assert [int(v) for v in sequence.values] == [int(v) for v in nimlab.game("kayles").grundy(200)]
+    plot = tmp_path / "kayles.svg"
+    cli_run("grundy", "kayles", "--upto", "200", "--plot", str(plot))
+    assert sequence._repr_svg_() == plot.read_text()
+    assert sequence.svg.count("<circle") == 201

@@ -4,6 +4,7 @@
 //! Numbers of any size are JSON numbers up to 2^53, which every JSON reader holds
 //! exactly, and decimal strings beyond.
 
+pub mod plot;
 mod quotient;
 pub mod record;
 pub mod review;

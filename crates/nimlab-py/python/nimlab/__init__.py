@@ -32,6 +32,7 @@ the one line the command line prints. See docs/PYTHON.md for the reference.
 
 from __future__ import annotations
 
+import html
 import json
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
@@ -52,6 +53,7 @@ __all__ = [
     "NimlabError",
     "Period",
     "Quotient",
+    "NimSequence",
     "SumGame",
     "WinningMove",
     "census",
@@ -115,6 +117,14 @@ def _number(value: Any) -> Optional[int]:
     return int(value)
 
 
+def _html_table(caption: str, headers: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
+    """An HTML table for notebooks: a caption, a header row and the rows, escaped."""
+    cell = lambda tag, value: f"<{tag}>{html.escape('' if value is None else str(value))}</{tag}>"
+    head = "".join(cell("th", h) for h in headers)
+    body = "".join("<tr>" + "".join(cell("td", v) for v in row) + "</tr>" for row in rows)
+    return f"<table><caption>{html.escape(caption)}</caption><tr>{head}</tr>{body}</table>"
+
+
 @dataclass(frozen=True)
 class WinningMove:
     """A winning move: ``text`` (what ``nimlab play`` takes), ``to`` (the position it
@@ -153,6 +163,17 @@ class Analysis:
     winning_move_count: int
     misere: bool
     json: dict = field(repr=False)
+
+    def _repr_html_(self) -> str:
+        """The analysis as an HTML table in a notebook: the verdict, then each
+        winning move listed."""
+        play = "misère" if self.misere else "normal"
+        caption = f"{self.outcome} ({play} play), Grundy value {self.grundy}: {self.why}"
+        rows = [(m.text, m.to, m.description, m.reason) for m in self.winning_moves]
+        more = self.winning_move_count - len(rows)
+        if more > 0:
+            rows.append((f"… and {more} more", None, None, None))
+        return _html_table(caption, ["winning move", "to", "description", "why"], rows)
 
 
 @dataclass(frozen=True)
@@ -193,6 +214,13 @@ class Moves:
 
     def __len__(self) -> int:
         return len(self.moves)
+
+    def _repr_html_(self) -> str:
+        """The moves as an HTML table in a notebook."""
+        play = "misère" if self.misere else "normal"
+        caption = f"{self.count} legal move{'' if self.count == 1 else 's'} ({play} play)"
+        rows = [(m.text, m.to, m.result, m.grundy, m.remoteness) for m in self.moves]
+        return _html_table(caption, ["move", "to", "result", "Grundy value", "remoteness"], rows)
 
 
 @dataclass(frozen=True)
@@ -245,6 +273,37 @@ class Quotient:
     period: int
     last_heap: int
     json: dict = field(repr=False)
+
+    def _repr_html_(self) -> str:
+        """The quotient as an HTML table in a notebook: presentation, P-portion and
+        the class of each heap."""
+        caption = f"misère quotient of order {self.order}: {self.presentation}"
+        rows = [
+            ("P-portion", ", ".join(self.p_portion)),
+            ("tame", "no" if self.tame is None else f"yes, T_{self.tame}"),
+            ("heap classes", " ".join(self.pretending)),
+            ("period", f"{self.period} from heap {self.preperiod} (heaps solved: {self.last_heap})"),
+        ]
+        return _html_table(caption, ["", ""], rows)
+
+
+@dataclass(frozen=True)
+class NimSequence:
+    """The nim-sequence g(0), …, g(upto) of one heap (:meth:`Game.sequence`):
+    ``values`` as :meth:`Game.grundy` returns them, and ``svg``, the plot ``nimlab
+    grundy --plot`` draws, which a notebook shows.
+
+    >>> s = nimlab.game("kayles").sequence(100)
+    >>> len(s.values), s.svg.startswith("<svg")
+    (101, True)
+    """
+
+    spec: str
+    values: Any = field(repr=False)
+    svg: str = field(repr=False)
+
+    def _repr_svg_(self) -> str:
+        return self.svg
 
 
 def _analysis(report: dict) -> Analysis:
@@ -375,6 +434,17 @@ class Game:
             values.frombytes(data)
             return values.tolist()
         return numpy.frombuffer(data, dtype=numpy.uint32)
+
+    def sequence(self, upto: int, *, time_limit: Optional[float] = DEFAULT_TIME_LIMIT) -> "NimSequence":
+        """g(0), …, g(upto) with their plot (:class:`NimSequence`), which a notebook
+        shows as the SVG ``nimlab grundy --plot`` draws (at most 2^20 values drawn).
+
+        >>> nimlab.game("octal:0.137").sequence(50).spec
+        'octal:0.137'
+        """
+        count = _count_text(upto, "upto")
+        values = self.grundy(upto, time_limit=time_limit)
+        return NimSequence(self.spec, values, self._engine.plot_svg(count, time_limit))
 
     def period(self, max: Optional[int] = None, *, time_limit: Any = _UNSET) -> Period:
         """The least preperiod and period of one heap's nim-sequence, with the

@@ -14,6 +14,7 @@ __all__ = [
     "NimlabError",
     "Period",
     "Quotient",
+    "NimSequence",
     "SumGame",
     "WinningMove",
     "census",
@@ -51,6 +52,7 @@ class Analysis:
     winning_move_count: int
     misere: bool
     json: dict
+    def _repr_html_(self) -> str: ...
 
 @dataclass(frozen=True)
 class Move:
@@ -69,6 +71,7 @@ class Moves:
     json: dict
     def __iter__(self) -> Iterator[Move]: ...
     def __len__(self) -> int: ...
+    def _repr_html_(self) -> str: ...
 
 @dataclass(frozen=True)
 class Period:
@@ -91,6 +94,7 @@ class Quotient:
     period: int
     last_heap: int
     json: dict
+    def _repr_html_(self) -> str: ...
 
 class Game:
     @property
@@ -119,7 +123,15 @@ class Game:
         """A numpy array of uint32 when numpy is installed, else a list of int."""
     def period(self, max: Optional[int] = None, *, time_limit: Optional[float] = ...) -> Period: ...
     def check(self, position: Position) -> dict: ...
+    def sequence(self, upto: int, *, time_limit: Optional[float] = ...) -> NimSequence: ...
     def __add__(self, other: Game) -> SumGame: ...
+
+@dataclass(frozen=True)
+class NimSequence:
+    spec: str
+    values: Any
+    svg: str
+    def _repr_svg_(self) -> str: ...
 
 class SumGame(Game):
     parts: Tuple[Game, ...]

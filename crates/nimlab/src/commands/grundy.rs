@@ -12,6 +12,7 @@ use nimlab_core::limits::{GRUNDY_RUN, GRUNDY_TABLE, JOBS};
 use nimlab_core::num::to_u64;
 use nimlab_core::parse::parse_bounded;
 use nimlab_core::protocol::HeapSequence;
+use nimlab_core::report::plot::{PLOT_VALUES, sequence_svg};
 use nimlab_core::solve::loopy::Gamma;
 use nimlab_core::solve::period::Periodicity;
 use nimlab_core::{Budget, Ruleset};
@@ -305,61 +306,17 @@ fn refuse_same_file(out: &Path, plot: &Path) -> Result<(), Failure> {
     }
 }
 
-/// The most values drawn by `--plot`.
-const PLOT_VALUES: usize = 1 << 20;
-
-/// Draw n against g(n) for `values` (the caller passes at most [`PLOT_VALUES`]), with
-/// the certified period marked when there is one, as SVG.
+/// Write the plot of `values` (the caller passes at most [`PLOT_VALUES`]) to `path`,
+/// as SVG.
 fn draw(
     path: &Path,
     spec: &str,
     values: &[u32],
     periodicity: Option<&Periodicity>,
 ) -> Result<(), Failure> {
-    use plotters::prelude::*;
-    let failed =
-        |e: &dyn std::fmt::Display| Failure::Other(format!("cannot draw {}: {e}", path.display()));
-    let last = values.len().max(2) as u64 - 1;
-    let top = values.iter().copied().max().unwrap_or(0).max(1);
-    let caption = match periodicity {
-        Some(p) => format!(
-            "{spec}: g(n) for n ≤ {last}; period {} from n = {}",
-            p.period, p.preperiod
-        ),
-        None => format!("{spec}: g(n) for n ≤ {last}"),
-    };
-    let root = SVGBackend::new(path, (1000, 560)).into_drawing_area();
-    root.fill(&WHITE).map_err(|e| failed(&e))?;
-    let mut chart = ChartBuilder::on(&root)
-        .caption(caption, ("sans-serif", 20))
-        .margin(16)
-        .x_label_area_size(40)
-        .y_label_area_size(50)
-        .build_cartesian_2d(0..last, 0..top + 1)
-        .map_err(|e| failed(&e))?;
-    chart
-        .configure_mesh()
-        .x_desc("n (heap size)")
-        .y_desc("g(n)")
-        .draw()
-        .map_err(|e| failed(&e))?;
-    chart
-        .draw_series(
-            (0u64..)
-                .zip(values)
-                .map(|(n, &g)| Circle::new((n, g), 1, BLUE.filled())),
-        )
-        .map_err(|e| failed(&e))?;
-    if let Some(p) = periodicity.filter(|p| (p.preperiod as u64) <= last) {
-        let at = p.preperiod as u64;
-        chart
-            .draw_series(LineSeries::new(
-                [(at, 0), (at, top + 1)],
-                RED.stroke_width(2),
-            ))
-            .map_err(|e| failed(&e))?;
-    }
-    root.present().map_err(|e| failed(&e))
+    let svg = sequence_svg(spec, values, periodicity).map_err(Failure::Other)?;
+    std::fs::write(path, svg)
+        .map_err(|e| Failure::Other(format!("cannot draw {}: {e}", path.display())))
 }
 
 /// N of --upto: within [`GRUNDY_TABLE`] when the values are held in memory, within
