@@ -32,6 +32,8 @@ use std::io::Read;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
+mod define;
+
 create_exception!(
     nimlab,
     NimlabError,
@@ -703,6 +705,7 @@ fn census_line(
 fn _nimlab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Engine>()?;
     m.add_class::<Terms>()?;
+    m.add_class::<define::Defined>()?;
     m.add_function(wrap_pyfunction!(census_codes, m)?)?;
     m.add_function(wrap_pyfunction!(census_line, m)?)?;
     m.add_function(wrap_pyfunction!(fusc, m)?)?;
