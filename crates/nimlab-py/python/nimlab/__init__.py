@@ -121,11 +121,12 @@ class WinningMove:
     """A winning move: ``text`` (what ``nimlab play`` takes), ``to`` (the position it
     leaves), ``description`` (the move in words) and ``reason`` (why it wins).
 
-    ``text`` and ``to`` are ``None`` for positions too long to write out.
+    ``text`` and ``to`` are ``None`` for positions too long to write out. In a game
+    of :func:`define`, ``to`` is the position itself, as ``moves`` returned it.
     """
 
     text: Optional[str]
-    to: Optional[str]
+    to: Any
     description: str
     reason: str
 
@@ -159,7 +160,8 @@ class Analysis:
 @dataclass(frozen=True)
 class Move:
     """One legal move: ``text`` (what ``nimlab play`` takes), ``description``, ``to``
-    (the position it leaves, or ``None`` when too long to write), ``result``
+    (the position it leaves, or ``None`` when too long to write; in a game of
+    :func:`define`, the position itself), ``result``
     (``"win"``, ``"lose"`` or ``"draw"``, for the player who makes it), ``grundy``
     (the normal-play Grundy value of the position it leaves, or ``None``) and
     ``remoteness`` (how many more moves the game then lasts with best play, for games
@@ -168,7 +170,7 @@ class Move:
 
     text: str
     description: str
-    to: Optional[str]
+    to: Any
     result: str
     grundy: Optional[int]
     remoteness: Optional[int]
