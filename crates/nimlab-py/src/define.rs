@@ -52,6 +52,9 @@ const MOST_POSITIONS: u64 = u32::MAX as u64;
 const LITERAL_TEXT: usize = 10_000;
 const LITERAL_BRACKETS: usize = 100;
 
+/// Lists of moves up to this long are searched for repeats one by one.
+const SHORT_LIST: usize = 32;
+
 /// The user's callables and the game's name.
 struct Rules {
     name: String,
@@ -143,7 +146,13 @@ impl DefinedGame {
         self.cancel.store(true, Ordering::Relaxed);
     }
 
-    fn take_failure(&self) -> Option<PyErr> {
+    /// The flag that stops the questions of this game: raised by a failure.
+    pub(crate) fn cancel_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.cancel)
+    }
+
+    /// The first exception of a callback since the last call, if any.
+    pub(crate) fn take_failure(&self) -> Option<PyErr> {
         self.failure
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
@@ -225,7 +234,8 @@ impl DefinedGame {
                 callback.expected
             ))
         })?;
-        let mut listed = Vec::new();
+        let mut listed: Vec<PositionId> = Vec::new();
+        // Repeats are looked for in the list while it is short, then in a set.
         let mut seen = HashSet::new();
         for item in items {
             if listed.len() == callback.most {
@@ -238,7 +248,16 @@ impl DefinedGame {
                     self.rules.name
                 )
             })?;
-            if !callback.distinct || seen.insert(id) {
+            let repeated = callback.distinct
+                && if listed.len() < SHORT_LIST {
+                    listed.contains(&id)
+                } else {
+                    if seen.is_empty() {
+                        seen.extend(listed.iter().copied());
+                    }
+                    !seen.insert(id)
+                };
+            if !repeated {
                 listed.push(id);
             }
         }
@@ -441,7 +460,7 @@ impl Repeating for DefinedGame {
 }
 
 /// Run `work` on a worker thread with the GIL released, while this thread looks for
-/// signals every 50 ms: when a signal handler raises (Ctrl-C's `KeyboardInterrupt`),
+/// signals every 20 ms: when a signal handler raises (Ctrl-C's `KeyboardInterrupt`),
 /// `cancel` is raised, the worker is waited for (it stops at its budget's next look
 /// at the flag, after the callback running then, if any) and the exception returned.
 /// The worker stays known to Python for the whole run, so the callbacks it makes
@@ -470,7 +489,7 @@ pub(crate) fn interruptible<T: Send>(
             if worker.is_finished() {
                 return Ok(join(py, worker));
             }
-            py.detach(|| std::thread::park_timeout(Duration::from_millis(50)));
+            py.detach(|| std::thread::park_timeout(Duration::from_millis(20)));
             if let Err(signal) = py.check_signals() {
                 cancel.store(true, Ordering::Relaxed);
                 join(py, worker);
@@ -478,6 +497,17 @@ pub(crate) fn interruptible<T: Send>(
             }
         }
     })
+}
+
+/// `max_positions` as a count of positions, or the error of a count out of range.
+fn positions_limit(max_positions: u64) -> PyResult<usize> {
+    if !(1..=MOST_POSITIONS).contains(&max_positions) {
+        return Err(PyValueError::new_err(format!(
+            "invalid max_positions {max_positions}: expected a number of positions from 1 to \
+             {MOST_POSITIONS}"
+        )));
+    }
+    Ok(max_positions as usize)
 }
 
 /// A game of the user's own, as Python's `nimlab.DefinedGame` holds it.
@@ -499,16 +529,10 @@ impl Defined {
         max_positions: u64,
         question: impl FnOnce(&Erased<DefinedGame>, &AnyPosition, &Budget) -> Result<T, Error> + Send,
     ) -> PyResult<(T, Erased<DefinedGame>)> {
-        if !(1..=MOST_POSITIONS).contains(&max_positions) {
-            return Err(PyValueError::new_err(format!(
-                "invalid max_positions {max_positions}: expected a number of positions from 1 \
-                 to {MOST_POSITIONS}"
-            )));
-        }
         let game = Erased(DefinedGame::new(
             py,
             Arc::clone(&self.rules),
-            max_positions as usize,
+            positions_limit(max_positions)?,
         ));
         let budget = budget(time_limit)?.with_cancel(Arc::clone(&game.0.cancel));
         let start = AnyPosition::new(game.0.start(py, position)?);
@@ -517,6 +541,25 @@ impl Defined {
             return Err(failure);
         }
         Ok((answer.map_err(to_py)?, game))
+    }
+}
+
+impl Defined {
+    /// A fresh game of at most `max_positions` positions for a session of play, and
+    /// `position` in it.
+    pub(crate) fn session(
+        &self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+        max_positions: u64,
+    ) -> PyResult<(Arc<Erased<DefinedGame>>, AnyPosition)> {
+        let game = Erased(DefinedGame::new(
+            py,
+            Arc::clone(&self.rules),
+            positions_limit(max_positions)?,
+        ));
+        let start = AnyPosition::new(game.0.start(py, position)?);
+        Ok((Arc::new(game), start))
     }
 }
 

@@ -33,6 +33,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 mod define;
+mod play;
 
 create_exception!(
     nimlab,
@@ -706,6 +707,7 @@ fn _nimlab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Engine>()?;
     m.add_class::<Terms>()?;
     m.add_class::<define::Defined>()?;
+    m.add_function(wrap_pyfunction!(play::play, m)?)?;
     m.add_function(wrap_pyfunction!(census_codes, m)?)?;
     m.add_function(wrap_pyfunction!(census_line, m)?)?;
     m.add_function(wrap_pyfunction!(fusc, m)?)?;

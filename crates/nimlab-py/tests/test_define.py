@@ -410,3 +410,64 @@ def test_ctrl_c_raises_keyboard_interrupt_inside_a_long_computation():
             endless.analyze(0, time_limit=None, max_positions=10**9)
     finally:
         timer.cancel()
+
+
+# --- play in the terminal ----------------------------------------------------------
+
+
+def played(script, typed):
+    """What a Python process running `script` (with nimlab imported) prints when the
+    person types `typed`, and its exit status."""
+    import os
+    import subprocess
+    import sys
+
+    result = subprocess.run(
+        [sys.executable, "-c", "import nimlab\n" + script],
+        input=typed,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path)),
+    )
+    return result.stdout, result.stderr, result.returncode
+
+
+CHAIN = "g = nimlab.define(lambda n: [n - 1] if n else [], name='chain')\n"
+
+
+def test_play_a_defined_game_to_the_end_with_hint_and_undo():
+    out, err, status = played(CHAIN + "print('result:', nimlab.play(g, 3))", "hint\n2\nundo\n?\n2\n0\n")
+    assert status == 0, err
+    assert "chain, a game defined in Python" in out
+    assert 'Hint: move to 2 (type "2"): it leaves a position of value 0.' in out
+    assert "You move to 2." in out and "The computer moves to 1." in out
+    assert "Your last move and my reply are taken back." in out
+    assert "You made the last move, so you win." in out
+    assert out.rstrip().endswith("result: you")
+
+
+def test_play_a_built_in_game_and_quit():
+    out, err, status = played("print('result:', nimlab.play(nimlab.game('take:3'), 5))", "hint\nquit\n")
+    assert status == 0, err
+    assert "There are 5 tokens in the pot. Please draw 1, 2 or 3 tokens." in out
+    assert "Hint: draw one token, to leave 4" in out
+    assert out.rstrip().endswith("result: None")
+
+
+def test_play_a_game_with_cycles_against_a_computer_holding_the_draw():
+    script = "e = {'a': ['b'], 'b': ['a', 'c'], 'c': ['d'], 'd': []}\n"
+    script += "print('result:', nimlab.play(nimlab.define(e.__getitem__, name='loop'), 'a'))"
+    out, err, status = played(script, "'b'\n'b'\n'b'\n")
+    assert status == 0, err
+    assert "The game is declared a draw" in out
+    assert out.rstrip().endswith("result: draw")
+
+
+def test_play_reraises_the_callbacks_exception_and_refuses_a_finished_start():
+    script = "def moves(n):\n    if n == 1:\n        raise KeyError('one')\n    return [n - 1]\n"
+    script += "nimlab.play(nimlab.define(moves, name='broken'), 3)"
+    out, err, status = played(script, "2\n")
+    assert status == 1 and "KeyError: 'one'" in err and "in moves" in err
+    out, err, status = played(CHAIN + "nimlab.play(g, 0)", "")
+    assert status == 1 and "nothing to play" in err

@@ -41,6 +41,7 @@ from ._nimlab import Engine as _Engine
 from ._nimlab import LimitError, NimlabError
 from ._nimlab import census_codes as _nimlab_census_codes
 from ._nimlab import census_line as _nimlab_census_line
+from ._nimlab import play as _nimlab_play
 from . import seq
 
 __all__ = [
@@ -59,6 +60,7 @@ __all__ = [
     "define",
     "game",
     "graph",
+    "play",
     "quotient",
     "seq",
 ]
@@ -737,3 +739,50 @@ def define(
     if not callable(moves):
         raise TypeError(f"invalid moves {moves!r}: expected a function moves(position)")
     return DefinedGame(_Defined(moves, name, components))
+
+
+# --- a game against the computer (nimlab.play) -------------------------------------
+
+
+def play(
+    game: Union[Game, DefinedGame],
+    position: Any,
+    misere: bool = False,
+    *,
+    first: str = "you",
+    level: int = 10,
+    seed: Optional[int] = None,
+    time_limit: Optional[float] = DEFAULT_TIME_LIMIT,
+    max_positions: int = DEFAULT_MAX_POSITIONS,
+) -> Optional[str]:
+    """Play ``game`` from ``position`` against the computer in the terminal, with the
+    dialogue of ``nimlab play``: type a move, or ``hint`` (or ``?``), ``undo``,
+    ``help``, ``quit``. ``game`` is any game: :func:`game`, :class:`HeapGame` or
+    :func:`define`; a defined game's moves are typed as the position they leave,
+    as Python writes it.
+
+    ``first`` is ``"you"``, ``"computer"``, ``"ask"`` or ``"con"`` (the computer
+    picks the side that wins); at ``level`` 0 to 10 the computer plays its best move
+    with probability level/10; ``seed`` makes its random choices reproducible; each of
+    its questions has ``time_limit`` seconds. Returns who won, ``"you"`` or
+    ``"computer"``, ``"draw"`` when positions repeated three times, or ``None`` when
+    you quit; Ctrl-C at the prompt abandons the game and raises
+    ``KeyboardInterrupt``. The dialogue reads standard input and writes standard
+    output directly, as a terminal program does.
+    """
+    if isinstance(level, bool) or not isinstance(level, int) or not 0 <= level <= 10:
+        raise ValueError(f"invalid level {level!r}: expected an integer from 0 to 10")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64):
+        raise ValueError(f"invalid seed {seed!r}: expected an integer from 0 to 2**64 - 1")
+    if isinstance(game, DefinedGame):
+        start = position
+    elif isinstance(game, Game):
+        start = _position_text(position)
+    else:
+        raise TypeError(f"invalid game {game!r}: expected a game of nimlab.game, nimlab.HeapGame or nimlab.define")
+    import sys
+
+    sys.stdout.flush()
+    return _nimlab_play(
+        game._engine, start, bool(misere), first, level, seed, time_limit, _positions_limit(max_positions)
+    )

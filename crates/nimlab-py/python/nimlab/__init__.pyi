@@ -20,6 +20,7 @@ __all__ = [
     "define",
     "game",
     "graph",
+    "play",
     "quotient",
     "seq",
 ]
@@ -196,3 +197,15 @@ def define(
     name: str = "my-game",
     components: Optional[Callable[[Any], Iterable[Any]]] = None,
 ) -> DefinedGame: ...
+
+def play(
+    game: Union[Game, DefinedGame],
+    position: Any,
+    misere: bool = False,
+    *,
+    first: str = "you",
+    level: int = 10,
+    seed: Optional[int] = None,
+    time_limit: Optional[float] = ...,
+    max_positions: int = ...,
+) -> Optional[str]: ...
