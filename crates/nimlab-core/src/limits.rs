@@ -140,25 +140,10 @@ pub const MISERE_QUOTIENT_SUBTRACTION_AMOUNT: Limit = Limit {
     reason: "a quotient is certified only from the heap of the largest amount on",
 };
 
-/// Misère Turning Turtles is solved by searching every row up to the last head.
-pub const MISERE_TURTLES_SEARCH: Limit = Limit {
-    name: "misère search of Turning Turtles",
-    value: 16,
-    unit: "coins up to the last head",
-    reason: "the search visits up to 2^16 rows",
-};
-
-/// Misère Mock Turtles is solved by searching every row up to the last head.
-pub const MISERE_MOCK_TURTLES_SEARCH: Limit = Limit {
-    name: "misère search of Mock Turtles",
-    value: 12,
-    unit: "coins up to the last head",
-    reason: "the search visits up to 2^12 rows, with up to 67 moves a head",
-};
-
-/// Misère Ruler is solved by searching every row up to the last head.
-pub const MISERE_RULER_SEARCH: Limit = Limit {
-    name: "misère search of Ruler",
+/// Misère play of a coin-turning game (Turning Turtles, Mock Turtles, Ruler, and any
+/// other `CoinRules`) is solved by searching every row up to the last head.
+pub const MISERE_COIN_SEARCH: Limit = Limit {
+    name: "misère search of coin-turning games",
     value: 16,
     unit: "coins up to the last head",
     reason: "the search visits up to 2^16 rows",
@@ -604,9 +589,7 @@ pub const ALL: &[Limit] = &[
     MISERE_QUOTIENT_MAX_MEMORY,
     MISERE_QUOTIENT_SUBTRACTION_AMOUNTS,
     MISERE_QUOTIENT_SUBTRACTION_AMOUNT,
-    MISERE_TURTLES_SEARCH,
-    MISERE_MOCK_TURTLES_SEARCH,
-    MISERE_RULER_SEARCH,
+    MISERE_COIN_SEARCH,
     MISERE_SUM_SEARCH,
     SEARCH_BRANCHING,
     PLAY_LOOKAHEAD,
