@@ -357,6 +357,19 @@ impl Game for DefinedGame {
         (listed.followers[..taken].to_vec(), all)
     }
 
+    fn legal_moves_into(
+        &self,
+        position: &PositionId,
+        limit: usize,
+        moves: &mut Vec<PositionId>,
+    ) -> bool {
+        let listed = self.moves_of(*position);
+        let taken = listed.followers.len().min(limit);
+        moves.clear();
+        moves.extend_from_slice(&listed.followers[..taken]);
+        listed.complete && taken == listed.followers.len()
+    }
+
     fn apply(&self, _position: &PositionId, play: &PositionId) -> PositionId {
         *play
     }
