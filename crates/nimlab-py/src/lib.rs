@@ -35,6 +35,9 @@ use std::io::Read;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
+mod define;
+mod play;
+
 create_exception!(
     nimlab,
     NimlabError,
@@ -330,18 +333,26 @@ impl Engine {
     ) -> PyResult<T> {
         let game = self.current();
         let answer = py.detach(|| question(game.as_ref()));
+        if let Some(failure) = self.take_failure() {
+            return Err(failure);
+        }
+        answer.map_err(to_py)
+    }
+
+    /// The exception a callback raised since the last question, if any; the game's
+    /// values, computed from the empty options that stood in for the failed call, are
+    /// then dropped.
+    fn take_failure(&self) -> Option<PyErr> {
         let failures: Vec<PyErr> = self
             .callbacks
             .iter()
             .filter_map(|options| options.take_failure())
             .collect();
-        if let Some(failure) = failures.into_iter().next() {
-            if let Some(build) = &self.rebuild {
-                *self.game.lock().unwrap_or_else(PoisonError::into_inner) = build();
-            }
-            return Err(failure);
+        let failure = failures.into_iter().next()?;
+        if let Some(build) = &self.rebuild {
+            *self.game.lock().unwrap_or_else(PoisonError::into_inner) = build();
         }
-        answer.map_err(to_py)
+        Some(failure)
     }
 }
 
@@ -888,6 +899,8 @@ fn census_line(
 fn _nimlab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Engine>()?;
     m.add_class::<Terms>()?;
+    m.add_class::<define::Defined>()?;
+    m.add_function(wrap_pyfunction!(play::play, m)?)?;
     m.add_function(wrap_pyfunction!(census_codes, m)?)?;
     m.add_function(wrap_pyfunction!(census_line, m)?)?;
     m.add_function(wrap_pyfunction!(fusc, m)?)?;

@@ -72,6 +72,17 @@ impl From<io::Error> for Failure {
     }
 }
 
+impl From<nimlab_play::Failure> for Failure {
+    fn from(failure: nimlab_play::Failure) -> Self {
+        match failure {
+            nimlab_play::Failure::Game(error) => error.into(),
+            nimlab_play::Failure::Io(error) => error.into(),
+            nimlab_play::Failure::Input(message) => Failure::Input(message),
+            nimlab_play::Failure::Terminal(message) => Failure::Other(message),
+        }
+    }
+}
+
 /// Report a command-line usage error from clap in two lines at most (help and version
 /// are printed as clap formats them).
 pub fn report_usage_error(error: clap::Error, subcommand: Option<&str>) -> ExitCode {

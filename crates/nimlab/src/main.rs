@@ -4,7 +4,6 @@
 //! calls the core and formats the answer. Errors are one line on stderr; malformed
 //! input exits with status 2, other failures with 1.
 
-mod board;
 mod commands;
 mod failure;
 mod output;

@@ -85,7 +85,10 @@ mod tests {
         assert!(svg.starts_with("<svg"), "{svg}");
         assert_eq!(svg.matches("<circle").count(), values.len());
         assert!(svg.contains("period 4 from n = 4"));
-        assert!(svg.contains("stroke=\"#FF0000\""), "the period's start is a red line");
+        assert!(
+            svg.contains("stroke=\"#FF0000\""),
+            "the period's start is a red line"
+        );
         let plain = sequence_svg("kayles", &values, None).unwrap();
         assert!(!plain.contains("#FF0000"));
     }

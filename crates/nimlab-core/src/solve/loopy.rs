@@ -471,6 +471,14 @@ impl<G: Game + ?Sized> PositionValues<G> {
         Some(self.table.gamma(v, &followers))
     }
 
+    /// How far `position` is from the end by its value's counter (see
+    /// [`GammaTable::progress`]), if it was reachable from the start: the key by which
+    /// a winner among positions of value 0 makes progress.
+    pub fn progress(&self, game: &G, position: &G::Position) -> Option<(u32, u32)> {
+        let v = self.reachable.id(game, position)?;
+        Some(self.table.progress(v))
+    }
+
     /// How many positions were valued.
     pub fn len(&self) -> usize {
         self.reachable.len()

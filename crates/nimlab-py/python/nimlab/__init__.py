@@ -34,17 +34,20 @@ from __future__ import annotations
 
 import html
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
+from ._nimlab import Defined as _Defined
 from ._nimlab import Engine as _Engine
 from ._nimlab import LimitError, NimlabError
 from ._nimlab import census_codes as _nimlab_census_codes
 from ._nimlab import census_line as _nimlab_census_line
+from ._nimlab import play as _nimlab_play
 from . import seq
 
 __all__ = [
     "Analysis",
+    "DefinedGame",
     "Game",
     "HeapGame",
     "LimitError",
@@ -57,8 +60,10 @@ __all__ = [
     "SumGame",
     "WinningMove",
     "census",
+    "define",
     "game",
     "graph",
+    "play",
     "quotient",
     "seq",
     "sum",
@@ -130,11 +135,12 @@ class WinningMove:
     """A winning move: ``text`` (what ``nimlab play`` takes), ``to`` (the position it
     leaves), ``description`` (the move in words) and ``reason`` (why it wins).
 
-    ``text`` and ``to`` are ``None`` for positions too long to write out.
+    ``text`` and ``to`` are ``None`` for positions too long to write out. In a game
+    of :func:`define`, ``to`` is the position itself, as ``moves`` returned it.
     """
 
     text: Optional[str]
-    to: Optional[str]
+    to: Any
     description: str
     reason: str
 
@@ -179,7 +185,8 @@ class Analysis:
 @dataclass(frozen=True)
 class Move:
     """One legal move: ``text`` (what ``nimlab play`` takes), ``description``, ``to``
-    (the position it leaves, or ``None`` when too long to write), ``result``
+    (the position it leaves, or ``None`` when too long to write; in a game of
+    :func:`define`, the position itself), ``result``
     (``"win"``, ``"lose"`` or ``"draw"``, for the player who makes it), ``grundy``
     (the normal-play Grundy value of the position it leaves, or ``None``) and
     ``remoteness`` (how many more moves the game then lasts with best play, for games
@@ -188,7 +195,7 @@ class Move:
 
     text: str
     description: str
-    to: Optional[str]
+    to: Any
     result: str
     grundy: Optional[int]
     remoteness: Optional[int]
@@ -714,3 +721,231 @@ class HeapGame(Game):
 
     def __repr__(self) -> str:
         return f"nimlab.HeapGame(..., name={self.name!r})"
+
+
+# --- games of your own, from their moves (nimlab.define) ---------------------------
+
+#: The most positions one question about a defined game may meet when none is said;
+#: ``max_positions=`` allows more (or fewer).
+DEFAULT_MAX_POSITIONS = 1_000_000
+
+
+def _positions_limit(max_positions: Any) -> int:
+    if isinstance(max_positions, bool) or not isinstance(max_positions, int):
+        raise TypeError(f"invalid max_positions {max_positions!r}: expected an integer")
+    return max(0, min(max_positions, 2**64 - 1))
+
+
+class DefinedGame:
+    """A game of your own, made by :func:`define` from its moves.
+
+    Positions are your own Python values, and answers give them back as they are:
+    ``analyze(p).winning_moves[i].to`` and ``moves(p).moves[i].to`` are positions that
+    ``moves`` returned.
+
+    Every question takes ``time_limit=`` (seconds, 1.5 by default; ``None`` or 0 for
+    none) and ``max_positions=`` (the most positions it may meet, 1,000,000 by
+    default); running out raises :class:`LimitError`. ``moves`` is called at most once
+    per position in each question, and an exception it raises reaches you unchanged.
+    """
+
+    def __init__(self, engine: Any):
+        self._engine = engine
+
+    @property
+    def name(self) -> str:
+        """The game's name."""
+        return self._engine.name()
+
+    @property
+    def spec(self) -> str:
+        """The game's name, as reports write it in place of a spec."""
+        return self._engine.name()
+
+    def __repr__(self) -> str:
+        return f"nimlab.define(..., name={self.name!r})"
+
+    def analyze(
+        self,
+        position: Any,
+        misere: bool = False,
+        *,
+        max_moves: int = DEFAULT_MAX_MOVES,
+        time_limit: Optional[float] = DEFAULT_TIME_LIMIT,
+        max_positions: int = DEFAULT_MAX_POSITIONS,
+    ) -> Analysis:
+        """Who wins ``position`` (``"N"``, ``"P"``, or ``"D"`` for a draw when
+        positions repeat), its Grundy value (``None`` where it is infinite), and its
+        winning moves, whose ``.to`` is the position each leaves.
+
+        >>> g = nimlab.define(lambda n: [n - k for k in (1, 2) if k <= n], name="take-1-or-2")
+        >>> a = g.analyze(7)
+        >>> a.outcome, a.grundy, [m.to for m in a.winning_moves]
+        ('N', 1, [6])
+        """
+        text, after = self._engine.analyze(
+            position, bool(misere), max_moves, time_limit, _positions_limit(max_positions)
+        )
+        analysis = _analysis(json.loads(text))
+        moves = [replace(m, to=to) for m, to in zip(analysis.winning_moves, after)]
+        return replace(analysis, winning_moves=moves)
+
+    def moves(
+        self,
+        position: Any,
+        misere: bool = False,
+        *,
+        max_moves: int = DEFAULT_MAX_MOVES,
+        time_limit: Optional[float] = DEFAULT_TIME_LIMIT,
+        max_positions: int = DEFAULT_MAX_POSITIONS,
+    ) -> Moves:
+        """Every move of ``position`` (at most ``max_moves`` listed), winning moves
+        first, then drawing ones, each with ``.to`` (the position it leaves),
+        ``.result`` (``"win"``, ``"draw"`` or ``"lose"``), ``.grundy`` and
+        ``.remoteness``.
+
+        >>> g = nimlab.define(lambda n: [n - k for k in (1, 2) if k <= n], name="take-1-or-2")
+        >>> [(m.to, m.result, m.remoteness) for m in g.moves(4)]
+        [(3, 'win', 2), (2, 'lose', 1)]
+        """
+        text, after = self._engine.moves(
+            position, bool(misere), max_moves, time_limit, _positions_limit(max_positions)
+        )
+        listed = _moves(json.loads(text))
+        return replace(listed, moves=[replace(m, to=to) for m, to in zip(listed.moves, after)])
+
+    def remoteness(
+        self,
+        position: Any,
+        misere: bool = False,
+        *,
+        time_limit: Optional[float] = DEFAULT_TIME_LIMIT,
+        max_positions: int = DEFAULT_MAX_POSITIONS,
+    ) -> Optional[int]:
+        """How many moves the game from ``position`` lasts when the winner hurries and
+        the loser delays, by retrograde analysis of every position reachable; ``None``
+        for a draw.
+
+        >>> g = nimlab.define(lambda n: [n - k for k in (1, 2) if k <= n], name="take-1-or-2")
+        >>> g.remoteness(7), g.remoteness(6)
+        (5, 4)
+        """
+        _, remoteness = self._engine.remoteness(
+            position, bool(misere), time_limit, _positions_limit(max_positions)
+        )
+        return remoteness
+
+    def computer_move(
+        self,
+        position: Any,
+        misere: bool = False,
+        *,
+        seed: Optional[int] = None,
+        time_limit: Optional[float] = DEFAULT_TIME_LIMIT,
+        max_positions: int = DEFAULT_MAX_POSITIONS,
+    ) -> Any:
+        """The position the computer's move leaves, as ``nimlab play`` plays at its
+        best: a winning move (one that makes progress, where positions repeat), else
+        one that holds a draw, else the one that makes the game last longest.
+        ``seed`` makes its choice among equals reproducible.
+
+        >>> g = nimlab.define(lambda n: [n - k for k in (1, 2) if k <= n], name="take-1-or-2")
+        >>> g.computer_move(7)
+        6
+        """
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64):
+            raise ValueError(f"invalid seed {seed!r}: expected an integer from 0 to 2**64 - 1")
+        return self._engine.computer_move(
+            position, bool(misere), time_limit, _positions_limit(max_positions), seed
+        )
+
+    def check(self, position: Any, *, max_positions: int = DEFAULT_MAX_POSITIONS) -> dict:
+        """Run the conformance check every built-in family passes, on positions
+        reached from ``position``: positions read back from their text, moves and
+        values against brute force in both conventions, games played to the end.
+        Returns the counts of what was checked; raises ``AssertionError`` naming a
+        broken promise.
+
+        >>> g = nimlab.define(lambda n: [n - k for k in (1, 2) if k <= n], name="take-1-or-2")
+        >>> g.check(9)["searched"] > 0
+        True
+        """
+        return self._engine.check(position, _positions_limit(max_positions))
+
+
+def define(
+    moves: Callable[[Any], Iterable[Any]],
+    name: str = "my-game",
+    components: Optional[Callable[[Any], Iterable[Any]]] = None,
+) -> DefinedGame:
+    """A game of your own, from its moves alone: ``moves(position)`` returns the
+    positions one move away (an empty list when the game is over). Positions are any
+    hashable Python values: numbers, strings, tuples, frozensets.
+
+    A player who cannot move loses (normal play), or wins with ``misere=True``.
+    Positions may repeat: play that goes on forever is a draw (outcome ``"D"``), and
+    values are Smith's generalized Sprague–Grundy values, as for ``graph:`` games.
+
+    ``components(position)``, when given, splits a position into independent parts
+    (a list of positions, ``[position]`` when it is one part), whose Grundy values
+    add by nim-sum; ``moves`` still lists the moves of the whole position.
+
+    >>> def moves(heaps):  # Nim on a tuple of heaps
+    ...     return [heaps[:i] + (k,) + heaps[i + 1:] for i, h in enumerate(heaps) for k in range(h)]
+    >>> nim = nimlab.define(moves, name="my-nim", components=lambda heaps: [(h,) for h in heaps])
+    >>> nim.analyze((3, 4, 5)).grundy
+    2
+    >>> edges = {"a": ["b"], "b": ["a", "c"], "c": ["d"], "d": []}  # a and b form a cycle
+    >>> [nimlab.define(edges.__getitem__, name="loop").analyze(p).outcome for p in "abcd"]
+    ['D', 'D', 'N', 'P']
+    """
+    if not callable(moves):
+        raise TypeError(f"invalid moves {moves!r}: expected a function moves(position)")
+    return DefinedGame(_Defined(moves, name, components))
+
+
+# --- a game against the computer (nimlab.play) -------------------------------------
+
+
+def play(
+    game: Union[Game, DefinedGame],
+    position: Any,
+    misere: bool = False,
+    *,
+    first: str = "you",
+    level: int = 10,
+    seed: Optional[int] = None,
+    time_limit: Optional[float] = DEFAULT_TIME_LIMIT,
+    max_positions: int = DEFAULT_MAX_POSITIONS,
+) -> Optional[str]:
+    """Play ``game`` from ``position`` against the computer in the terminal, with the
+    dialogue of ``nimlab play``: type a move, or ``hint`` (or ``?``), ``undo``,
+    ``help``, ``quit``. ``game`` is any game: :func:`game`, :class:`HeapGame` or
+    :func:`define`; a defined game's moves are typed as the position they leave,
+    as Python writes it.
+
+    ``first`` is ``"you"``, ``"computer"``, ``"ask"`` or ``"con"`` (the computer
+    picks the side that wins); at ``level`` 0 to 10 the computer plays its best move
+    with probability level/10; ``seed`` makes its random choices reproducible; each of
+    its questions has ``time_limit`` seconds. Returns who won, ``"you"`` or
+    ``"computer"``, ``"draw"`` when positions repeated three times, or ``None`` when
+    you quit; Ctrl-C at the prompt abandons the game and raises
+    ``KeyboardInterrupt``. The dialogue reads standard input and writes standard
+    output directly, as a terminal program does.
+    """
+    if isinstance(level, bool) or not isinstance(level, int) or not 0 <= level <= 10:
+        raise ValueError(f"invalid level {level!r}: expected an integer from 0 to 10")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64):
+        raise ValueError(f"invalid seed {seed!r}: expected an integer from 0 to 2**64 - 1")
+    if isinstance(game, DefinedGame):
+        start = position
+    elif isinstance(game, Game):
+        start = _position_text(position)
+    else:
+        raise TypeError(f"invalid game {game!r}: expected a game of nimlab.game, nimlab.HeapGame or nimlab.define")
+    import sys
+
+    sys.stdout.flush()
+    return _nimlab_play(
+        game._engine, start, bool(misere), first, level, seed, time_limit, _positions_limit(max_positions)
+    )

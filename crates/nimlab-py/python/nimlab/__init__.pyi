@@ -6,6 +6,7 @@ from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, 
 
 __all__ = [
     "Analysis",
+    "DefinedGame",
     "Game",
     "HeapGame",
     "LimitError",
@@ -18,8 +19,10 @@ __all__ = [
     "SumGame",
     "WinningMove",
     "census",
+    "define",
     "game",
     "graph",
+    "play",
     "quotient",
     "seq",
     "sum",
@@ -27,6 +30,7 @@ __all__ = [
 
 DEFAULT_TIME_LIMIT: float
 DEFAULT_MAX_MOVES: int
+DEFAULT_MAX_POSITIONS: int
 
 Position = Union[str, int, Sequence[Any]]
 
@@ -39,7 +43,7 @@ class LimitError(NimlabError):
 @dataclass(frozen=True)
 class WinningMove:
     text: Optional[str]
-    to: Optional[str]
+    to: Any
     description: str
     reason: str
 
@@ -58,7 +62,7 @@ class Analysis:
 class Move:
     text: str
     description: str
-    to: Optional[str]
+    to: Any
     result: str
     grundy: Optional[int]
     remoteness: Optional[int]
@@ -166,3 +170,66 @@ class HeapGame(Game):
         max_parts: Optional[int] = None,
     ) -> None: ...
     name: str
+
+class DefinedGame:
+    """A game of your own, made by define(): positions are your own values."""
+    @property
+    def name(self) -> str: ...
+    @property
+    def spec(self) -> str: ...
+    def analyze(
+        self,
+        position: Any,
+        misere: bool = False,
+        *,
+        max_moves: int = ...,
+        time_limit: Optional[float] = ...,
+        max_positions: int = ...,
+    ) -> Analysis:
+        """The winning moves' ``.to`` are positions as ``moves`` returned them."""
+    def moves(
+        self,
+        position: Any,
+        misere: bool = False,
+        *,
+        max_moves: int = ...,
+        time_limit: Optional[float] = ...,
+        max_positions: int = ...,
+    ) -> Moves:
+        """Each move's ``.to`` is a position as ``moves`` returned it."""
+    def remoteness(
+        self,
+        position: Any,
+        misere: bool = False,
+        *,
+        time_limit: Optional[float] = ...,
+        max_positions: int = ...,
+    ) -> Optional[int]: ...
+    def computer_move(
+        self,
+        position: Any,
+        misere: bool = False,
+        *,
+        seed: Optional[int] = None,
+        time_limit: Optional[float] = ...,
+        max_positions: int = ...,
+    ) -> Any: ...
+    def check(self, position: Any, *, max_positions: int = ...) -> dict: ...
+
+def define(
+    moves: Callable[[Any], Iterable[Any]],
+    name: str = "my-game",
+    components: Optional[Callable[[Any], Iterable[Any]]] = None,
+) -> DefinedGame: ...
+
+def play(
+    game: Union[Game, DefinedGame],
+    position: Any,
+    misere: bool = False,
+    *,
+    first: str = "you",
+    level: int = 10,
+    seed: Optional[int] = None,
+    time_limit: Optional[float] = ...,
+    max_positions: int = ...,
+) -> Optional[str]: ...

@@ -2,7 +2,6 @@
 //! makes it.
 
 use super::{PositionArgs, game, more_hint};
-use crate::board;
 use crate::failure::Failure;
 use crate::output::{convention_rule, read_position, to_stdout, write_json};
 use nimlab_core::limits::POSITION_ECHO;
@@ -10,6 +9,7 @@ use nimlab_core::parse::parse_bounded;
 use nimlab_core::report::MovesReport;
 use nimlab_core::text::plural;
 use nimlab_core::{Convention, Nat, Outcome};
+use nimlab_play::board;
 use std::io::{self, Write};
 
 const EXAMPLES: &str = "\

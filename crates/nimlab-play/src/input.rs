@@ -1,7 +1,7 @@
 //! Where the person's lines come from: a terminal with line editing, or a pipe read
 //! a bounded line at a time; end of input and Ctrl-C are answers too.
 
-use crate::failure::Failure;
+use crate::Failure;
 use nimlab_core::limits::PLAY_LINE;
 use rustyline::DefaultEditor;
 use rustyline::error::ReadlineError;
@@ -27,7 +27,7 @@ impl Lines {
     pub fn open() -> Result<Lines, Failure> {
         if io::stdin().is_terminal() {
             let editor = DefaultEditor::new()
-                .map_err(|e| Failure::Other(format!("cannot read the terminal: {e}")))?;
+                .map_err(|e| Failure::Terminal(format!("cannot read the terminal: {e}")))?;
             Ok(Lines::Terminal(Box::new(editor)))
         } else {
             Ok(Lines::Piped(io::stdin().lock()))
@@ -44,7 +44,7 @@ impl Lines {
                 }
                 Err(ReadlineError::Eof) => Ok(Typed::Quit),
                 Err(ReadlineError::Interrupted) => Ok(Typed::Interrupted),
-                Err(e) => Err(Failure::Other(format!("cannot read the terminal: {e}"))),
+                Err(e) => Err(Failure::Terminal(format!("cannot read the terminal: {e}"))),
             },
             Lines::Piped(stdin) => {
                 let mut line = Vec::new();

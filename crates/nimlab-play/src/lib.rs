@@ -1,171 +1,103 @@
-//! `nimlab play [GAME [POSITION]]`: a game against the computer in the terminal.
+//! A game against the computer in the terminal: the dialogue of `nimlab play`, shared
+//! by the command line and the Python package (`nimlab.play`).
 //!
-//! Any game of the registry plays through the same protocol as `analyze`. The game's
-//! state is in [`game`], the words in [`dialogue`] and the person's lines come from
-//! [`input`]; this module runs the turns. A single pot of tokens gets the pot game's
-//! dialogue ("There are now 9 tokens in the pot. Please draw 1, 2 or 3 tokens.");
-//! other positions are drawn as boards.
+//! Any game of the registry, or any other [`Ruleset`], plays through the same
+//! protocol as `analyze`. The game's state is in [`game`], the words in [`dialogue`]
+//! and the person's lines come from [`input`]; [`Session`] runs the turns. A single
+//! pot of tokens gets the pot game's dialogue ("There are now 9 tokens in the pot.
+//! Please draw 1, 2 or 3 tokens."); other positions are drawn as boards
+//! ([`board`]). Front ends choose the game, the start and who moves first, and keep
+//! the record of the game.
 
+pub mod board;
 mod dialogue;
-mod game;
+pub mod game;
 mod input;
 
-use super::{build, question_budget};
-use crate::failure::Failure;
-use crate::output::read_position;
-use crate::record;
 use dialogue::{pot, say, third_person};
 use game::GameState;
 use input::{Lines, Typed, wait_for_input};
-use nimlab_core::error::quote;
-use nimlab_core::parse::parse_bounded;
-use nimlab_core::protocol::AnyPosition;
-use nimlab_core::protocol::policy::{Player, Policy, Style};
-use nimlab_core::registry::Spec;
-use nimlab_core::report::record::Record;
-use nimlab_core::{Convention, Outcome};
+use nimlab_core::protocol::policy::{Player, Policy};
+use nimlab_core::protocol::{AnyPosition, Ruleset};
+use nimlab_core::{Budget, Convention, Error, Outcome};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use std::path::PathBuf;
+use std::fmt;
+use std::sync::Arc;
 use std::time::Duration;
 
-const EXAMPLES: &str = "\
-Examples:
-  nimlab play                          12 tokens in a pot; draw 1, 2 or 3 at a time
-  nimlab play --misere                 ...where drawing the last token loses
-  nimlab play nim 3 4 5 --first computer
-  nimlab play subtraction:1,3,4 20 --level 6 --seed 42
-  nimlab play take:3 --first con       the computer picks the start it wins
-
-While playing, type a move, or: hint (or ?), undo, quit. Ctrl-D also quits.
-
-In games whose positions can repeat (graph:FILE), play that goes on forever is a
-draw: the game is declared drawn when a position occurs for the third time with the
-same player to move. The computer wins when it can (it never repeats a position
-then) and holds the draw when it cannot.";
-
-/// The game `nimlab play` starts with no arguments: 12 tokens in a pot, draw 1 to 3.
-const DEFAULT_GAME: &str = "take:3";
-
-/// Play a game against the computer, which plays perfectly unless told otherwise.
-#[derive(clap::Args)]
-#[command(after_help = EXAMPLES)]
-pub struct Args {
-    /// The game (default: take:3 with 12 tokens in a pot).
-    game: Option<String>,
-    /// The start position (default: a random or example position; 12 for the pot).
-    #[arg(num_args = 0.., allow_negative_numbers = true)]
-    position: Vec<String>,
-    /// Misère play: whoever makes the last move loses.
-    #[arg(long)]
-    misere: bool,
-    /// Who moves first: you, computer, ask (you have a few seconds to choose), or
-    /// con (the computer picks a start it wins and says something fair about it).
-    #[arg(long, value_enum, default_value_t = First::You)]
-    first: First,
-    /// 0 to 10: how often the computer plays its best move (10 = always).
-    #[arg(long, value_name = "L", default_value = "10")]
-    level: String,
-    /// What the computer does in a lost position: make the game last (longest), or
-    /// play at random (random).
-    #[arg(long, value_enum, default_value_t = StyleArg::Longest)]
-    style: StyleArg,
-    /// Make the computer's random choices reproducible.
-    #[arg(long, value_name = "N")]
-    seed: Option<String>,
-    /// Write the game to FILE as JSON (see 'nimlab review').
-    #[arg(long, value_name = "FILE")]
-    record: Option<PathBuf>,
-    /// With --first ask: seconds you have to choose.
-    #[arg(long, value_name = "S", default_value = "5")]
-    ask_seconds: String,
+/// Why a game stopped before its end.
+#[derive(Debug)]
+pub enum Failure {
+    /// A question to the game failed (its budget, or a question it cannot answer).
+    Game(Error),
+    /// What the person typed cannot be read as text: one line saying why.
+    Input(String),
+    /// The terminal could not be read: one line saying why.
+    Terminal(String),
+    /// Reading standard input or writing the dialogue failed.
+    Io(std::io::Error),
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum First {
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::Game(error) => write!(f, "{error}"),
+            Failure::Input(message) | Failure::Terminal(message) => write!(f, "{message}"),
+            Failure::Io(error) => write!(f, "I/O error: {error}"),
+        }
+    }
+}
+
+impl From<Error> for Failure {
+    fn from(error: Error) -> Self {
+        Failure::Game(error)
+    }
+}
+
+impl From<std::io::Error> for Failure {
+    fn from(error: std::io::Error) -> Self {
+        Failure::Io(error)
+    }
+}
+
+/// Who moves first, as the person asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum First {
+    /// The person.
     You,
+    /// The computer.
     Computer,
-    Ask,
-    Con,
+    /// The person is asked, and has `seconds` to answer before the computer decides.
+    Ask { seconds: u64 },
+    /// The con: the computer picks a start it wins (a random pot, when the start was
+    /// not `given`) and says something fair about it.
+    Con { given: bool },
 }
 
-#[derive(Clone, Copy, clap::ValueEnum)]
-enum StyleArg {
-    Longest,
-    Random,
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The game was played to its end: the winner, or `None` for a draw by repetition.
+    Over(Option<Player>),
+    /// The person quit (quit, or the end of the input).
+    Quit,
+    /// The person pressed Ctrl-C: the game was abandoned.
+    Interrupted,
 }
 
 /// Token counts the con picks its "random" pot from.
 const CON_POTS: std::ops::RangeInclusive<u64> = 10..=20;
 
-pub fn run(args: Args) -> Result<(), Failure> {
-    let spec: Spec = args.game.as_deref().unwrap_or(DEFAULT_GAME).parse()?;
-    let game = build(&spec, &question_budget())?;
-    let convention = Convention::misere_if(args.misere);
-    let policy = Policy {
-        level: parse_bounded(&args.level, "--level", 0, 10)? as u8,
-        style: match args.style {
-            StyleArg::Longest => Style::Longest,
-            StyleArg::Random => Style::Random,
-        },
-    };
-    let mut rng = match &args.seed {
-        Some(seed) => StdRng::seed_from_u64(parse_bounded(seed, "--seed", 0, u64::MAX)?),
-        None => rand::make_rng(),
-    };
-    let ask_seconds = parse_bounded(&args.ask_seconds, "--ask-seconds", 1, 600)?;
-    let given = !args.position.is_empty();
-    let start = if given {
-        game.parse_position(&read_position(&args.position)?)?
-    } else if args.game.is_none() {
-        game.parse_position("12")?
-    } else if let Some(start) = game.random_start(rng.random()) {
-        start
-    } else {
-        game.parse_position(&spec.example_position())?
-    };
-    // A convention the game cannot be solved in is refused before the game starts, and
-    // so are a start with no move and a record that cannot be written.
-    game.analyze(&start, convention, 0, &question_budget())?;
-    if game.is_over(&start) {
-        return Err(Failure::Input(format!(
-            "there is nothing to play: no move is possible from {}",
-            quote(&game.format_position(&start))
-        )));
-    }
-    if let Some(path) = &args.record {
-        record::check_writable(path)?;
-    }
-    let mut session = Session {
-        pot_mode: pot(&game.board(&start)).is_some(),
-        state: GameState {
-            game,
-            convention,
-            start: start.clone(),
-            first: Player::Person,
-            history: Vec::new(),
-        },
-        policy,
-        rng,
-        lines: Lines::open()?,
-        record: args.record,
-        shown: start,
-        explained: false,
-    };
-    session.introduce()?;
-    session.state.first = session.choose_first(args.first, given, ask_seconds)?;
-    let result = session.play();
-    session.save()?;
-    result
-}
-
 /// A game in progress, with the person at the keyboard.
-struct Session {
-    state: GameState,
+pub struct Session {
+    /// The game, its start and the moves made.
+    pub state: GameState,
     policy: Policy,
     rng: StdRng,
     lines: Lines,
-    record: Option<PathBuf>,
+    /// The budget of each question the session asks the game.
+    budget: Box<dyn Fn() -> Budget>,
     /// The pot game's dialogue, for a single pot of tokens.
     pot_mode: bool,
     /// The position last shown to (or chosen by) the person, to say "now" only when
@@ -176,28 +108,59 @@ struct Session {
 }
 
 impl Session {
-    fn save(&self) -> Result<(), Failure> {
-        let Some(path) = &self.record else {
-            return Ok(());
-        };
-        let record = Record::new(
-            self.state.game.as_ref(),
-            self.state.convention,
-            &self.state.start,
-            &self.state.history,
-            self.state.winner(),
-        );
-        record::save(&record, path)
+    /// A game of `game` from `start` under `convention`, the computer playing by
+    /// `policy` and choosing at random by `rng`; each question to the game spends
+    /// from a fresh `budget()`. The person's lines come from standard input (with
+    /// line editing on a terminal).
+    pub fn new(
+        game: Arc<dyn Ruleset>,
+        convention: Convention,
+        start: AnyPosition,
+        policy: Policy,
+        rng: StdRng,
+        budget: Box<dyn Fn() -> Budget>,
+    ) -> Result<Session, Failure> {
+        Ok(Session {
+            pot_mode: pot(&game.board(&start)).is_some(),
+            state: GameState {
+                game,
+                convention,
+                start: start.clone(),
+                first: Player::Person,
+                history: Vec::new(),
+            },
+            policy,
+            rng,
+            lines: Lines::open()?,
+            budget,
+            shown: start,
+            explained: false,
+        })
+    }
+
+    /// A random generator seeded by `seed`, or from the system when `None`.
+    pub fn rng(seed: Option<u64>) -> StdRng {
+        match seed {
+            Some(seed) => StdRng::seed_from_u64(seed),
+            None => rand::make_rng(),
+        }
+    }
+
+    /// Introduce the game, settle who moves first, and play it to its end.
+    pub fn run(&mut self, first: First) -> Result<Ending, Failure> {
+        self.introduce()?;
+        self.state.first = self.choose_first(first)?;
+        self.play()
     }
 
     /// Decide who moves first, and (for the con) perhaps the start itself.
-    fn choose_first(&mut self, first: First, given: bool, seconds: u64) -> Result<Player, Failure> {
+    fn choose_first(&mut self, first: First) -> Result<Player, Failure> {
         let verb = if self.pot_mode { "draws" } else { "moves" };
         let chosen = match first {
             First::You => Player::Person,
             First::Computer => Player::Computer,
-            First::Ask => self.ask_first(seconds)?,
-            First::Con => return self.con(given),
+            First::Ask { seconds } => self.ask_first(seconds)?,
+            First::Con { given } => return self.con(given),
         };
         match chosen {
             Player::Person => println!("You go first."),
@@ -233,7 +196,11 @@ impl Session {
     fn con(&mut self, given: bool) -> Result<Player, Failure> {
         if self.pot_mode && !given {
             let tokens = self.rng.random_range(CON_POTS);
-            self.state.start = self.state.game.parse_position(&tokens.to_string())?;
+            self.state.start = self
+                .state
+                .game
+                .parse_position(&tokens.to_string())
+                .map_err(|e| Failure::Game(e.into()))?;
             self.shown = self.state.start.clone();
             println!("Let's play with a random number of tokens: {tokens}.");
         }
@@ -244,7 +211,7 @@ impl Session {
                 &self.state.start,
                 self.state.convention,
                 0,
-                &question_budget(),
+                &(self.budget)(),
             )?
             .outcome;
         Ok(match outcome {
@@ -263,15 +230,15 @@ impl Session {
         })
     }
 
-    fn play(&mut self) -> Result<(), Failure> {
+    fn play(&mut self) -> Result<Ending, Failure> {
         loop {
             if let Some(winner) = self.state.winner() {
                 self.announce_end(winner);
-                return Ok(());
+                return Ok(Ending::Over(Some(winner)));
             }
             if self.state.drawn() {
                 self.announce_draw();
-                return Ok(());
+                return Ok(Ending::Over(None));
             }
             match self.state.to_move() {
                 Player::Computer => self.computer_turn()?,
@@ -279,12 +246,11 @@ impl Session {
                     Turn::Moved => {}
                     Turn::Quit => {
                         println!("Goodbye! The game was left unfinished.");
-                        return Ok(());
+                        return Ok(Ending::Quit);
                     }
                     Turn::Interrupted => {
                         println!("Game abandoned.");
-                        self.save()?;
-                        std::process::exit(130);
+                        return Ok(Ending::Interrupted);
                     }
                 },
             }
@@ -298,7 +264,7 @@ impl Session {
             self.state.convention,
             self.policy,
             &mut self.rng,
-            &question_budget(),
+            &(self.budget)(),
         )?;
         match self.pot(&position) {
             Some((tokens, _)) => println!(

@@ -1,10 +1,8 @@
 //! The words of the game: sentences about the pot, moves in the third person, and
 //! paragraphs wrapped to the terminal. Correct English and inflection live here.
 
-use super::Session;
 use crate::board;
-use crate::commands::question_budget;
-use crate::failure::Failure;
+use crate::{Failure, Session};
 use nimlab_core::heap::losing::{LosingHeaps, losing_heaps};
 use nimlab_core::protocol::board::Board;
 use nimlab_core::protocol::policy::{Player, repetition_rule};
@@ -157,7 +155,7 @@ impl Session {
         let analysis =
             self.state
                 .game
-                .analyze(position, self.state.convention, 1, &question_budget())?;
+                .analyze(position, self.state.convention, 1, &(self.budget)())?;
         let hint = match (analysis.winning_moves.first(), self.pot(position)) {
             (Some(best), Some((tokens, _))) => {
                 let drawn = self.drawn(&tokens, position, &best.play);
@@ -213,7 +211,7 @@ impl Session {
         let outcome = self
             .state
             .game
-            .analyze(position, self.state.convention, 0, &question_budget())
+            .analyze(position, self.state.convention, 0, &(self.budget)())
             .map(|analysis| analysis.outcome);
         let why = match outcome {
             Ok(Outcome::D) => "from here neither of us can force a win",
@@ -304,7 +302,7 @@ impl Session {
     /// a rule for them within the question's budget.
     pub(super) fn losing_pots(&self) -> Option<LosingHeaps> {
         let heaps = self.state.game.heap_game()?;
-        losing_heaps(heaps, self.state.convention, &question_budget())
+        losing_heaps(heaps, self.state.convention, &(self.budget)())
             .ok()
             .flatten()
     }
