@@ -32,6 +32,7 @@ use pyo3::types::{PyByteArray, PyDict};
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::io::Read;
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
@@ -323,16 +324,21 @@ impl Engine {
         }
     }
 
-    /// Run `question` on the game without holding the GIL (a user's callback takes it
-    /// again). A callback's exception is re-raised, and the game's values, which were
-    /// computed from an empty list of options, are dropped.
+    /// Run `question` on the game within `time_limit` seconds (as [`budget`]), on a
+    /// worker thread without the GIL (a user's callback takes it again), while this
+    /// thread looks for signals: Ctrl-C cancels the question's budget and raises
+    /// `KeyboardInterrupt`. A callback's exception is re-raised, and the game's values,
+    /// which were computed from an empty list of options, are dropped.
     fn ask<T: Send>(
         &self,
         py: Python<'_>,
-        question: impl FnOnce(&dyn Ruleset) -> Result<T, Error> + Send,
+        time_limit: Option<f64>,
+        question: impl FnOnce(&dyn Ruleset, &Budget) -> Result<T, Error> + Send,
     ) -> PyResult<T> {
+        let cancel = Arc::new(AtomicBool::new(false));
+        let budget = budget(time_limit)?.with_cancel(Arc::clone(&cancel));
         let game = self.current();
-        let answer = py.detach(|| question(game.as_ref()));
+        let answer = define::interruptible(py, &cancel, || question(game.as_ref(), &budget))?;
         if let Some(failure) = self.take_failure() {
             return Err(failure);
         }
@@ -558,8 +564,7 @@ impl Engine {
         max_moves: usize,
         time_limit: Option<f64>,
     ) -> PyResult<String> {
-        let budget = budget(time_limit)?;
-        self.ask(py, |game| {
+        self.ask(py, time_limit, |game, budget| {
             let parsed = game.parse_position(position)?;
             let analysis =
                 game.analyze(&parsed, Convention::misere_if(misere), max_moves, &budget)?;
@@ -578,8 +583,7 @@ impl Engine {
         max_moves: usize,
         time_limit: Option<f64>,
     ) -> PyResult<String> {
-        let budget = budget(time_limit)?;
-        self.ask(py, |game| {
+        self.ask(py, time_limit, |game, budget| {
             let parsed = game.parse_position(position)?;
             let convention = Convention::misere_if(misere);
             let values = game.move_list(&parsed, convention, max_moves, &budget)?;
@@ -602,8 +606,9 @@ impl Engine {
         let upto = GRUNDY_TABLE
             .read(upto, "upto", 0)
             .map_err(|e| to_py(e.into()))? as usize;
-        let budget = budget(time_limit)?;
-        let values = self.ask(py, |game| heap_sequence(game)?.grundy_table(upto, &budget))?;
+        let values = self.ask(py, time_limit, |game, budget| {
+            heap_sequence(game)?.grundy_table(upto, budget)
+        })?;
         let bytes: &[u8] = bytemuck::cast_slice(&values);
         PyByteArray::new_with(py, bytes.len(), |buffer| {
             buffer.copy_from_slice(bytes);
@@ -618,8 +623,7 @@ impl Engine {
         let upto = GRUNDY_TABLE
             .read(upto, "upto", 0)
             .map_err(|e| to_py(e.into()))? as usize;
-        let budget = budget(time_limit)?;
-        self.ask(py, |game| {
+        self.ask(py, time_limit, |game, budget| {
             let sequence = heap_sequence(game)?;
             let values = sequence.grundy_table(upto.min(PLOT_VALUES - 1), &budget)?;
             let periodicity = sequence.periodicity(&budget).ok();
@@ -642,8 +646,7 @@ impl Engine {
             .map(|max| parse_bounded(max, "max", 1, GRUNDY_TABLE.value))
             .transpose()
             .map_err(|e| to_py(e.into()))?;
-        let budget = budget(time_limit)?;
-        self.ask(py, |game| {
+        self.ask(py, time_limit, |game, budget| {
             let sequence = heap_sequence(game)?;
             let periodicity = match max {
                 None => sequence.periodicity(&budget),
@@ -691,10 +694,8 @@ impl Engine {
         };
         let bounds =
             Bounds::memory_only(max_heap as usize, (memory as usize).saturating_mul(1 << 20));
-        let budget = budget(time_limit)?;
-        let game = Arc::clone(&self.game.lock().unwrap_or_else(PoisonError::into_inner));
-        quotient_game(game.as_ref())?;
-        self.ask(py, |game| {
+        quotient_game(self.current().as_ref())?;
+        self.ask(py, time_limit, |game, budget| {
             let heaps = quotient_game(game).expect("the game was asked for its quotient above");
             let stop = || budget.check().is_err();
             let result = Computation::new(heaps, bounds).and_then(|mut computation| {
@@ -711,7 +712,7 @@ impl Engine {
     /// Run the conformance check every built-in family passes, from `position`; the
     /// counts of what was checked, or `AssertionError` with the broken promise.
     fn check<'py>(&self, py: Python<'py>, position: &str) -> PyResult<Bound<'py, PyDict>> {
-        let checked = self.ask(py, |game| {
+        let checked = self.ask(py, None, |game, _| {
             let start = game.parse_position(position)?;
             Ok(check_game(game, &start))
         })?;

@@ -785,3 +785,28 @@ def test_a_sequence_shows_the_plot_the_command_line_draws(tmp_path):
     cli_run("grundy", "kayles", "--upto", "200", "--plot", str(plot))
     assert sequence._repr_svg_() == plot.read_text()
     assert sequence.svg.count("<circle") == 201
+
+
+def test_ctrl_c_stops_a_long_question_of_a_built_in_game():
+    # Grundy's game to 2·10^7 takes minutes; Ctrl-C half a second in must end it with
+    # KeyboardInterrupt, well before the minute this test waits.
+    script = (
+        "import nimlab, time\n"
+        "print('started', flush=True)\n"
+        "try:\n"
+        "    nimlab.game('grundy-game').grundy(2 * 10**7, time_limit=None)\n"
+        "    print('finished')\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted')\n"
+    )
+    child = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, env=dict(os.environ)
+    )
+    assert child.stdout.readline().strip() == "started"
+    import signal
+    import time
+
+    time.sleep(0.5)
+    child.send_signal(signal.SIGINT)
+    out, _ = child.communicate(timeout=60)
+    assert out.strip() == "interrupted"
