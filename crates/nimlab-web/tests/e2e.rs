@@ -808,6 +808,57 @@ async fn no_misere_box_for_a_game_that_refuses_misere() {
     session.client.clone().close().await.unwrap();
 }
 
+/// Every misère box the page offers is answered: each game of the menu whose box is
+/// shown, started from its example in misère play against the computer, is analyzed
+/// (the computer can play it), staircase Nim's included.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_misere_box_offered_starts_a_game_the_computer_plays() {
+    let Some(session) = session().await else {
+        return;
+    };
+    session.open().await;
+    let games = session
+        .script("return [...document.querySelectorAll('#game-menu option')].map(o => o.value)")
+        .await;
+    let mut offered = Vec::new();
+    for game in games.as_array().unwrap() {
+        let game = game.as_str().unwrap();
+        session.choose("game-menu", game).await;
+        let shown = session
+            .until(
+                "the misère box shown or hidden",
+                // What a game of the menu accepts is known at once: its fields follow
+                // the menu's change before the next key.
+                &format!(
+                    "return document.getElementById('game-menu').value === {} \
+                       && (document.getElementById('misere-field').hidden ? 'hidden' : 'shown')",
+                    json!(game)
+                ),
+            )
+            .await;
+        if shown == "hidden" {
+            continue;
+        }
+        offered.push(game.to_string());
+        session
+            .script("const box = document.getElementById('misere'); if (!box.checked) box.click();")
+            .await;
+        session.click("#start").await;
+        let status = session.moves_played(0).await;
+        assert!(
+            !status.contains("cannot play"),
+            "{game} in misère play: {status}"
+        );
+        let title = session.script("return document.title").await;
+        assert!(
+            title.as_str().unwrap().contains("misère"),
+            "{game}: {title}"
+        );
+    }
+    assert!(offered.iter().any(|g| g == "staircase"), "{offered:?}");
+    session.client.clone().close().await.unwrap();
+}
+
 /// A request that takes a while shows "Working…" with a Cancel button, and Cancel
 /// ends the wait with a word saying so.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -353,10 +353,13 @@ fn bad_options_are_one_line_errors() {
     }
 }
 
+/// A start the computer cannot analyze in the convention asked (misère Grundy's game
+/// is searched, for at most 64 tokens) is refused before the game starts; misère
+/// staircase Nim, which has no known rule either, is searched too and played.
 #[test]
-fn a_convention_the_game_cannot_be_solved_in_is_refused_at_the_start() {
+fn a_start_the_computer_cannot_analyze_is_refused_at_the_start() {
     let output = nimlab()
-        .args(["play", "staircase", "1 2", "--misere"])
+        .args(["play", "grundy-game", "70", "--misere"])
         .write_stdin("1 1\n")
         .output()
         .unwrap();
@@ -365,7 +368,14 @@ fn a_convention_the_game_cannot_be_solved_in_is_refused_at_the_start() {
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert_eq!(
         stderr.trim(),
-        "nimlab: misère staircase Nim is not solved by nimlab"
+        "nimlab: misère play of grundy-game does not follow the misère-Nim rule, so nimlab \
+         searches every position, which it does for at most 64 tokens in all; this position \
+         has 70"
+    );
+    let text = play(&["staircase", "1 2", "--misere", "--seed", "1"], "2 1\n");
+    assert!(
+        text.contains("You move 1 coin from step 2 to step 1."),
+        "{text}"
     );
 }
 
