@@ -379,6 +379,27 @@ fn a_start_the_computer_cannot_analyze_is_refused_at_the_start() {
     );
 }
 
+/// The record `nimlab play --record` writes of a scripted game is, byte for byte, the
+/// web page's fixture of a game recorded in the terminal (which its end-to-end test
+/// opens), so that the fixture keeps the format the terminal writes. After a change of
+/// the format, write the fixture again with this test's command.
+#[test]
+fn the_record_of_a_terminal_game_is_the_web_pages_fixture() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.json");
+    let path = path.to_str().unwrap();
+    let args = ["nim", "3 4 5", "--record", path, "--seed", "7"];
+    play(&args, "3 4\n1 3\n2 1\n");
+    let written = std::fs::read_to_string(path).unwrap();
+    let fixture = include_str!("../../nimlab-web/tests/fixtures/nim-recorded-in-the-terminal.json");
+    assert_eq!(
+        written, fixture,
+        "the record differs from crates/nimlab-web/tests/fixtures/nim-recorded-in-the-terminal.json; \
+         if the format changed on purpose, write it again with \
+         printf '3 4\\n1 3\\n2 1\\n' | nimlab play nim '3 4 5' --record FILE --seed 7"
+    );
+}
+
 #[test]
 fn review_rejects_records_that_are_not_games() {
     let dir = tempfile::tempdir().unwrap();
