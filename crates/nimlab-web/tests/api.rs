@@ -40,9 +40,10 @@ fn analysis_report(spec: &str, position: &str) -> Value {
 }
 
 /// The page carries the server's body limit, which it checks files against before
-/// sending them, instead of a copy of its own.
+/// sending them, instead of a copy of its own, and the list of games, the answer of
+/// `/api/games`, so that it needs no request before it can be used.
 #[tokio::test]
-async fn the_page_carries_the_servers_body_limit() {
+async fn the_page_carries_the_servers_body_limit_and_games() {
     let request = Request::builder().uri("/").body(Body::empty()).unwrap();
     let response = nimlab_web::app().oneshot(request).await.unwrap();
     assert_eq!(response.status(), StatusCode::OK);
@@ -56,6 +57,13 @@ async fn the_page_carries_the_servers_body_limit() {
         "{page}"
     );
     assert!(!page.contains("{{"), "a placeholder is left: {page}");
+    let (_, games) = send("GET", "/api/games", None).await;
+    let (_, after) = page
+        .split_once(r#"<script type="application/json" id="games">"#)
+        .expect("the list of games in the page");
+    let (carried, _) = after.split_once("</script>").unwrap();
+    assert!(!carried.contains('<'), "{carried}");
+    assert_eq!(serde_json::from_str::<Value>(carried).unwrap(), games);
 }
 
 #[tokio::test]
