@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// Work units spent between two looks at the clock and the cancel flag.
-const CHECK_EVERY: u64 = 1 << 10;
+pub(crate) const CHECK_EVERY: u64 = 1 << 10;
 
 /// A bound on the work of one computation (or of several sharing it).
 ///

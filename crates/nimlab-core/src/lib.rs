@@ -45,6 +45,8 @@ pub mod families;
 pub mod registry;
 
 pub mod conformance;
+#[cfg(test)]
+mod generated_docs;
 
 pub mod report;
 pub mod research;

@@ -3,7 +3,8 @@
 //! A question beyond a limit is answered at once with [`Error::TooLarge`] naming the
 //! limit and what the question needs, never with minutes of work or an abort. Each
 //! limit says why it is where it is; [`ALL`] lists them for documentation: the table
-//! of limits in `docs/LIMITS.md` is [`markdown_table`], checked by a test here.
+//! of limits in `docs/LIMITS.md` is [`markdown_table`], checked (or written, with
+//! `NIMLAB_BLESS=1`) by a test here.
 
 use crate::error::{Error, InputError, TooLarge};
 use crate::num::Nat;
@@ -140,25 +141,10 @@ pub const MISERE_QUOTIENT_SUBTRACTION_AMOUNT: Limit = Limit {
     reason: "a quotient is certified only from the heap of the largest amount on",
 };
 
-/// Misère Turning Turtles is solved by searching every row up to the last head.
-pub const MISERE_TURTLES_SEARCH: Limit = Limit {
-    name: "misère search of Turning Turtles",
-    value: 16,
-    unit: "coins up to the last head",
-    reason: "the search visits up to 2^16 rows",
-};
-
-/// Misère Mock Turtles is solved by searching every row up to the last head.
-pub const MISERE_MOCK_TURTLES_SEARCH: Limit = Limit {
-    name: "misère search of Mock Turtles",
-    value: 12,
-    unit: "coins up to the last head",
-    reason: "the search visits up to 2^12 rows, with up to 67 moves a head",
-};
-
-/// Misère Ruler is solved by searching every row up to the last head.
-pub const MISERE_RULER_SEARCH: Limit = Limit {
-    name: "misère search of Ruler",
+/// Misère play of a coin-turning game (Turning Turtles, Mock Turtles, Ruler, and any
+/// other `CoinRules`) is solved by searching every row up to the last head.
+pub const MISERE_COIN_SEARCH: Limit = Limit {
+    name: "misère search of coin-turning games",
     value: 16,
     unit: "coins up to the last head",
     reason: "the search visits up to 2^16 rows",
@@ -604,9 +590,7 @@ pub const ALL: &[Limit] = &[
     MISERE_QUOTIENT_MAX_MEMORY,
     MISERE_QUOTIENT_SUBTRACTION_AMOUNTS,
     MISERE_QUOTIENT_SUBTRACTION_AMOUNT,
-    MISERE_TURTLES_SEARCH,
-    MISERE_MOCK_TURTLES_SEARCH,
-    MISERE_RULER_SEARCH,
+    MISERE_COIN_SEARCH,
     MISERE_SUM_SEARCH,
     SEARCH_BRANCHING,
     PLAY_LOOKAHEAD,
@@ -715,12 +699,7 @@ mod tests {
     /// The documentation's table of limits is this module's, so neither can drift.
     #[test]
     fn the_documentation_shows_every_limit() {
-        let limits = include_str!("../../../docs/LIMITS.md");
-        let table = markdown_table();
-        assert!(
-            limits.contains(&table),
-            "docs/LIMITS.md's table of limits differs from limits.rs; it should read:\n{table}"
-        );
+        crate::generated_docs::check_table("LIMITS.md", &markdown_table());
         assert_eq!(grouped(1_048_576), "1,048,576");
         assert_eq!(grouped(32), "32");
     }

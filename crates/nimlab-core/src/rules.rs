@@ -95,6 +95,21 @@ pub trait Game {
     /// No moves means the game is over.
     fn legal_moves(&self, position: &Self::Position, limit: usize) -> (Vec<Self::Move>, bool);
 
+    /// [`legal_moves`](Game::legal_moves) into `moves` (emptied first), and whether
+    /// that is all of them: searches list the moves of every position they visit into
+    /// one buffer. Default: by `legal_moves`. The compact games of searches override
+    /// it so that listing allocates nothing.
+    fn legal_moves_into(
+        &self,
+        position: &Self::Position,
+        limit: usize,
+        moves: &mut Vec<Self::Move>,
+    ) -> bool {
+        let (listed, complete) = self.legal_moves(position, limit);
+        *moves = listed;
+        complete
+    }
+
     /// The position after a legal move.
     fn apply(&self, position: &Self::Position, play: &Self::Move) -> Self::Position;
 

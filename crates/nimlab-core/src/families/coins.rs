@@ -16,12 +16,12 @@
 //! heads). The rules give the values in closed form ([`CoinRules::head_value`]), or
 //! [`CoinRow`] computes them by the mex, within the question's budget.
 //!
-//! Misère play does not follow the nim-sum: rows whose last head is within the rules'
-//! limit ([`CoinRules::MISERE_SEARCH`]) are searched exhaustively, as bit masks.
+//! Misère play does not follow the nim-sum: rows whose last head is within
+//! [`MISERE_COIN_SEARCH`] coins are searched exhaustively, as bit masks.
 
 use crate::budget::Budget;
 use crate::error::{Error, Exhausted, InputError};
-use crate::limits::Limit;
+use crate::limits::MISERE_COIN_SEARCH;
 use crate::num::Nat;
 use crate::parse::{parse_bounded, tokens};
 use crate::protocol::board::{Board, Clicks, Spot};
@@ -57,9 +57,6 @@ pub trait CoinRules: Send + Sync + 'static {
     const HEAD_VALUES: &'static str;
     /// What those values are, said in parentheses after them ("counting from 1").
     const HEAD_VALUES_ARE: &'static str;
-    /// Misère play is searched exhaustively for rows whose last head is at most this
-    /// coin (the search visits up to 2^limit rows).
-    const MISERE_SEARCH: Limit;
 
     /// Every move whose rightmost coin is the head at `head` (0-based), as the set of
     /// coins it turns, in the order moves are listed.
@@ -298,7 +295,7 @@ impl<R: CoinRules> CoinRow<R> {
     }
 
     /// Misère play by exhaustive search, for rows whose last head is within
-    /// [`CoinRules::MISERE_SEARCH`] coins.
+    /// [`MISERE_COIN_SEARCH`] coins.
     fn misere_by_search(
         &self,
         coins: &Vec<bool>,
@@ -327,10 +324,10 @@ impl<R: CoinRules> CoinRow<R> {
 }
 
 impl<R: CoinRules> CoinRow<R> {
-    /// An error naming [`CoinRules::MISERE_SEARCH`] unless misère play of `coins` is
+    /// An error naming [`MISERE_COIN_SEARCH`] unless misère play of `coins` is
     /// searched.
     fn misere_searchable(&self, coins: &Vec<bool>) -> Result<(), Error> {
-        let limit = R::MISERE_SEARCH;
+        let limit = MISERE_COIN_SEARCH;
         let length = self.canonical(coins).len();
         if length > limit.get() {
             return Err(limit.exceeded(
@@ -748,15 +745,21 @@ impl Game for CoinMask {
 
     fn legal_moves(&self, mask: &u64, limit: usize) -> (Vec<u64>, bool) {
         let mut moves = Vec::new();
+        let complete = self.legal_moves_into(mask, limit, &mut moves);
+        (moves, complete)
+    }
+
+    fn legal_moves_into(&self, mask: &u64, limit: usize, moves: &mut Vec<u64>) -> bool {
+        moves.clear();
         for head in (0..self.turns.len()).filter(|&j| mask >> j & 1 == 1) {
             for &turn in &self.turns[head] {
                 if moves.len() == limit {
-                    return (moves, false);
+                    return false;
                 }
                 moves.push(turn);
             }
         }
-        (moves, true)
+        true
     }
 
     fn apply(&self, mask: &u64, turned: &u64) -> u64 {
@@ -790,7 +793,6 @@ pub(crate) mod brute_force {
         const CLICK_HELP: &'static str = R::CLICK_HELP;
         const HEAD_VALUES: &'static str = R::HEAD_VALUES;
         const HEAD_VALUES_ARE: &'static str = R::HEAD_VALUES_ARE;
-        const MISERE_SEARCH: Limit = R::MISERE_SEARCH;
 
         fn turns(&self, head: usize) -> impl Iterator<Item = Turn> + '_ {
             self.0.turns(head)

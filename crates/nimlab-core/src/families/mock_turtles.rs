@@ -18,7 +18,6 @@
 use super::coins::{CoinRules, CoinValues, Turn};
 use crate::budget::Budget;
 use crate::error::Exhausted;
-use crate::limits::{Limit, MISERE_MOCK_TURTLES_SEARCH};
 use crate::num::Nat;
 
 /// The rules of Mock Turtles.
@@ -53,7 +52,6 @@ impl CoinRules for MockTurtles {
     const HEAD_VALUES: &'static str = "values";
     const HEAD_VALUES_ARE: &'static str =
         "coin n is worth the n-th odious number: 1, 2, 4, 7, 8, 11, …";
-    const MISERE_SEARCH: Limit = MISERE_MOCK_TURTLES_SEARCH;
 
     /// The head alone, then with one coin to its left, then with two (a < b, by b).
     fn turns(&self, head: usize) -> impl Iterator<Item = Turn> + '_ {

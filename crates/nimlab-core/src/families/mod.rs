@@ -20,8 +20,10 @@
 //!    example (notation, moves against brute force in both conventions, clicks, play
 //!    to the end) and on sums with other families.
 //! 4. The guide's table of games in `docs/GUIDE.md` and `nimlab --help`'s list are
-//!    made from the entry ([`markdown_table`](crate::registry::markdown_table)): the
-//!    test `the_guide_shows_every_family` fails with the new table, to paste in.
+//!    made from the entry ([`markdown_table`](crate::registry::markdown_table)):
+//!    `NIMLAB_BLESS=1 cargo test -p nimlab-core` writes the guide's table (and
+//!    `docs/LIMITS.md`'s, for a family that adds a limit); without it the test
+//!    `the_guide_shows_every_family` fails until they are written.
 
 pub mod coins;
 pub mod copycat;

@@ -15,7 +15,6 @@
 use super::coins::{CoinRules, CoinValues, Turn};
 use crate::budget::Budget;
 use crate::error::Exhausted;
-use crate::limits::{Limit, MISERE_RULER_SEARCH};
 use crate::num::Nat;
 
 /// The rules of the ruler game.
@@ -44,7 +43,6 @@ impl CoinRules for Ruler {
         the other end of the run to turn, or the same head again to turn it alone.";
     const HEAD_VALUES: &'static str = "values";
     const HEAD_VALUES_ARE: &'static str = "coin n is worth the largest power of 2 dividing n";
-    const MISERE_SEARCH: Limit = MISERE_RULER_SEARCH;
 
     /// The runs that end at the head, shortest first.
     fn turns(&self, head: usize) -> impl Iterator<Item = Turn> + '_ {

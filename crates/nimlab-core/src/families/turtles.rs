@@ -14,7 +14,6 @@
 use super::coins::{CoinRow, CoinRules, CoinValues, Turn};
 use crate::budget::Budget;
 use crate::error::Exhausted;
-use crate::limits::{Limit, MISERE_TURTLES_SEARCH};
 use crate::num::Nat;
 
 /// The rules of Turning Turtles.
@@ -35,7 +34,6 @@ impl CoinRules for TurningTurtles {
         left to turn that one over too, or the same head again to turn it alone.";
     const HEAD_VALUES: &'static str = "positions";
     const HEAD_VALUES_ARE: &'static str = "counting from 1";
-    const MISERE_SEARCH: Limit = MISERE_TURTLES_SEARCH;
 
     /// The head alone, then with each coin to its left.
     fn turns(&self, head: usize) -> impl Iterator<Item = Turn> + '_ {

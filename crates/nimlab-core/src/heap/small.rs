@@ -80,9 +80,20 @@ impl Game for SmallHeapGame {
     /// (a heap size in the position, the index of one of its options).
     type Move = (u8, u16);
 
-    /// Equal heaps have the same options, so each heap size is listed once.
     fn legal_moves(&self, heaps: &SmallHeaps, limit: usize) -> (Vec<(u8, u16)>, bool) {
         let mut moves = Vec::new();
+        let complete = self.legal_moves_into(heaps, limit, &mut moves);
+        (moves, complete)
+    }
+
+    /// Equal heaps have the same options, so each heap size is listed once.
+    fn legal_moves_into(
+        &self,
+        heaps: &SmallHeaps,
+        limit: usize,
+        moves: &mut Vec<(u8, u16)>,
+    ) -> bool {
+        moves.clear();
         let mut previous = 0;
         for &size in heaps.iter().take_while(|&&h| h != 0) {
             if size == previous {
@@ -91,12 +102,12 @@ impl Game for SmallHeapGame {
             previous = size;
             for index in 0..self.options[usize::from(size)].len() {
                 if moves.len() == limit {
-                    return (moves, false);
+                    return false;
                 }
                 moves.push((size, index as u16));
             }
         }
-        (moves, true)
+        true
     }
 
     fn apply(&self, heaps: &SmallHeaps, &(size, index): &(u8, u16)) -> SmallHeaps {

@@ -8,7 +8,7 @@
 //! reported as [`SearchError::Loop`] instead of looping forever.
 
 use super::mex::MexSet;
-use crate::budget::{Budget, Exhausted};
+use crate::budget::{Budget, CHECK_EVERY, Exhausted};
 use crate::error::Error;
 use crate::limits::SEARCH_BRANCHING;
 use crate::rules::{Convention, Game, Outcome};
@@ -61,35 +61,61 @@ impl<P: Debug> From<Exhausted> for SearchError<P> {
 /// its slot in the memo (key, value, control byte) and the allocation of its key.
 const SLOT_WORDS: u64 = 8;
 
-/// The canonical positions one move away, or an error if there are too many moves
-/// or they do not fit `budget`. Making them spends one unit of work for each word of
-/// their size and slots, as each is made (so the budget's clock is read while the
-/// options of a position of a hundred thousand parts are made, not after).
-/// `position` is expanded once and keeps its slot in the memo: that is held; its
-/// options live only while it is evaluated, and must fit beside what is held.
+/// The canonical positions one move away, put into `options` (emptied first, so a
+/// search can hand back the list of a position it finished), or an error if there
+/// are too many moves or they do not fit `budget`. Making them spends one unit of work
+/// for each word of their size and slots, a thousand words at a time as they are made
+/// (so the budget's clock is read while the options of a position of a hundred
+/// thousand parts are made, not after). `position` is expanded once and keeps its
+/// slot in the memo: that is held; its options live only while it is evaluated, and
+/// must fit beside what is held.
 fn options<G: Game + ?Sized>(
     game: &G,
     position: &G::Position,
     budget: &Budget,
-) -> Result<Vec<G::Position>, SearchError<G::Position>> {
-    let (moves, complete) = game.legal_moves(position, SEARCH_BRANCHING.get());
-    if !complete {
+    scratch: &mut Scratch<G>,
+) -> Result<(), SearchError<G::Position>> {
+    let Scratch { moves, options } = scratch;
+    options.clear();
+    if !game.legal_moves_into(position, SEARCH_BRANCHING.get(), moves) {
         return Err(SearchError::TooManyMoves(position.clone()));
     }
     let kept = game.size(position) as u64 + SLOT_WORDS;
     budget.spend(kept)?;
     budget.hold(kept)?;
     let mut listed = 0;
-    let mut options = Vec::with_capacity(moves.len());
-    for play in &moves {
+    let mut unspent = 0;
+    options.reserve(moves.len());
+    for play in moves.iter() {
         let option = game.canonical(&game.apply(position, play));
         let words = game.size(&option) as u64 + SLOT_WORDS;
-        budget.spend(words)?;
+        unspent += words;
+        if unspent >= CHECK_EVERY {
+            budget.spend(unspent)?;
+            unspent = 0;
+        }
         listed += words;
         options.push(option);
     }
+    budget.spend(unspent)?;
     budget.fits(listed)?;
-    Ok(options)
+    Ok(())
+}
+
+/// The buffers a search lists a position's moves and options into.
+struct Scratch<G: Game + ?Sized> {
+    moves: Vec<G::Move>,
+    options: Vec<G::Position>,
+}
+
+impl<G: Game + ?Sized> Scratch<G> {
+    /// Empty buffers; `options` is a list to fill (a finished position's, or new).
+    fn new(options: Vec<G::Position>) -> Self {
+        Scratch {
+            moves: Vec::new(),
+            options,
+        }
+    }
 }
 
 /// The budget of searches that are not given one.
@@ -238,7 +264,10 @@ impl<'a, G: Game + ?Sized> GrundyEngine<'a, G> {
             &mut self.memo,
             component,
             |position| {
-                let options: Vec<Vec<G::Position>> = options(game, position, budget)?
+                let mut scratch = Scratch::new(Vec::new());
+                options(game, position, budget, &mut scratch)?;
+                let options: Vec<Vec<G::Position>> = scratch
+                    .options
                     .iter()
                     .map(|option| {
                         game.components(option)
@@ -348,6 +377,10 @@ struct Walk<'a, G: Game + ?Sized, R: Rule> {
     budget: &'a Budget,
     /// `None` while a position is open (on the stack).
     memo: FxHashMap<G::Position, Option<R::Value>>,
+    /// Lists of options of finished positions, for the next ones opened.
+    spare: Vec<Vec<G::Position>>,
+    /// The moves of the position being opened.
+    moves: Vec<G::Move>,
 }
 
 impl<'a, G: Game + ?Sized, R: Rule> Walk<'a, G, R> {
@@ -357,6 +390,8 @@ impl<'a, G: Game + ?Sized, R: Rule> Walk<'a, G, R> {
             convention,
             budget,
             memo: FxHashMap::default(),
+            spare: Vec::new(),
+            moves: Vec::new(),
         }
     }
 
@@ -413,6 +448,7 @@ impl<'a, G: Game + ?Sized, R: Rule> Walk<'a, G, R> {
                     let done = stack.pop().expect("a frame is open");
                     let value = R::end(done.gathered);
                     self.memo.insert(done.key, Some(value));
+                    self.spare.push(done.options);
                     let Some(parent) = stack.last_mut() else {
                         return Ok(value);
                     };
@@ -427,12 +463,18 @@ impl<'a, G: Game + ?Sized, R: Rule> Walk<'a, G, R> {
 
     /// Start on a position: list its options (spending from the budget), mark it open.
     fn open(&mut self, key: G::Position) -> Result<OpenPosition<G, R>, SearchError<G::Position>> {
-        let options = options(self.game, &key, self.budget)?;
+        let mut scratch = Scratch {
+            moves: std::mem::take(&mut self.moves),
+            options: self.spare.pop().unwrap_or_default(),
+        };
+        let listed = options(self.game, &key, self.budget, &mut scratch);
+        self.moves = scratch.moves;
+        listed?;
         let terminal_wins = self.game.mover_wins_at_end(&key, self.convention);
         self.memo.insert(key.clone(), None);
         Ok(Open {
             key,
-            options,
+            options: scratch.options,
             next: 0,
             gathered: R::begin(terminal_wins),
         })
