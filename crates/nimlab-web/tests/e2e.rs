@@ -2661,6 +2661,11 @@ async fn games_are_saved_opened_and_reviewed() {
     // The game was played to its end in the terminal: shown as finished.
     let status = session.moves_played(6).await;
     assert_eq!(status, "Game over: the computer won.");
+    assert_eq!(
+        session.hidden("pause").await,
+        Value::Bool(true),
+        "no Resume for a finished game"
+    );
     session.screenshots("review").await;
     session.client.clone().close().await.unwrap();
 }
