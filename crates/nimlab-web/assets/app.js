@@ -364,9 +364,6 @@ function main(api, families) {
 const api = createApi((shown) => {
   $("working").hidden = !shown;
 });
-api
-  .call("/api/games")
-  .then((families) => main(api, families))
-  .catch((error) => {
-    $("error").textContent = `The page could not load the games: ${wordsOf(error).charAt(0).toLowerCase()}${wordsOf(error).slice(1)} Reload the page to try again.`;
-  });
+// The list of games (the answer of /api/games) comes with the page, written into it
+// by the server.
+main(api, JSON.parse($("games").textContent));

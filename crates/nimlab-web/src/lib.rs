@@ -103,10 +103,20 @@ pub const ANSWER_MEMORY: usize = 64 << 20;
 const INDEX_HTML: &str = include_str!("../assets/index.html");
 
 /// The page, with the limits it checks before sending a file filled in from
-/// `limits.rs` (`{{WEB_BODY}}`), so that the page keeps no copy of them.
+/// `limits.rs` (`{{WEB_BODY}}`), so that the page keeps no copy of them, and with the
+/// list of games (`{{GAMES}}`, the answer of `/api/games`), so that the page needs no
+/// request of its own before it can be used.
 fn index_page() -> &'static str {
     static PAGE: OnceLock<String> = OnceLock::new();
-    PAGE.get_or_init(|| INDEX_HTML.replace("{{WEB_BODY}}", &WEB_BODY.value.to_string()))
+    PAGE.get_or_init(|| {
+        // In a script element, `</script>` or `<!--` in the JSON's strings would end
+        // it early: every `<` (which JSON has only within strings) is written as an
+        // escape.
+        let games = games_json().replace('<', "\\u003c");
+        INDEX_HTML
+            .replace("{{WEB_BODY}}", &WEB_BODY.value.to_string())
+            .replace("{{GAMES}}", &games)
+    })
 }
 const APP_JS: &str = include_str!("../assets/app.js");
 const APP_CSS: &str = include_str!("../assets/app.css");
@@ -473,28 +483,37 @@ struct GameInfo {
 }
 
 async fn games() -> Response {
-    let infos: Vec<GameInfo> = FAMILIES
-        .iter()
-        .filter_map(|family| {
-            let budget = Budget::unlimited();
-            let example_graph = family.example_graph();
-            let game = resolve(family.example, example_graph, &budget).ok()?;
-            let spec = family.example.parse().ok()?;
-            let accepts = Accepts::of_game(&spec, game.as_ref());
-            Some(GameInfo {
-                name: family.name,
-                syntax: family.syntax,
-                example: family.example,
-                example_position: family.example_position,
-                example_graph,
-                summary: family.summary,
-                rules: game.rules(),
-                position_syntax: game.position_syntax(),
-                accepts,
+    asset("application/json", games_json())
+}
+
+/// Every family of the registry, as [`GameInfo`]s in JSON: the same for the whole
+/// process, so made once.
+fn games_json() -> &'static str {
+    static GAMES: OnceLock<String> = OnceLock::new();
+    GAMES.get_or_init(|| {
+        let infos: Vec<GameInfo> = FAMILIES
+            .iter()
+            .filter_map(|family| {
+                let budget = Budget::unlimited();
+                let example_graph = family.example_graph();
+                let game = resolve(family.example, example_graph, &budget).ok()?;
+                let spec = family.example.parse().ok()?;
+                let accepts = Accepts::of_game(&spec, game.as_ref());
+                Some(GameInfo {
+                    name: family.name,
+                    syntax: family.syntax,
+                    example: family.example,
+                    example_position: family.example_position,
+                    example_graph,
+                    summary: family.summary,
+                    rules: game.rules(),
+                    position_syntax: game.position_syntax(),
+                    accepts,
+                })
             })
-        })
-        .collect();
-    Json(infos).into_response()
+            .collect();
+        serde_json::to_string(&infos).expect("the list of games serializes")
+    })
 }
 
 /// A game named by its spec alone.

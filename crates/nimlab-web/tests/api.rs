@@ -40,9 +40,10 @@ fn analysis_report(spec: &str, position: &str) -> Value {
 }
 
 /// The page carries the server's body limit, which it checks files against before
-/// sending them, instead of a copy of its own.
+/// sending them, instead of a copy of its own, and the list of games, the answer of
+/// `/api/games`, so that it needs no request before it can be used.
 #[tokio::test]
-async fn the_page_carries_the_servers_body_limit() {
+async fn the_page_carries_the_servers_body_limit_and_games() {
     let request = Request::builder().uri("/").body(Body::empty()).unwrap();
     let response = nimlab_web::app().oneshot(request).await.unwrap();
     assert_eq!(response.status(), StatusCode::OK);
@@ -56,6 +57,13 @@ async fn the_page_carries_the_servers_body_limit() {
         "{page}"
     );
     assert!(!page.contains("{{"), "a placeholder is left: {page}");
+    let (_, games) = send("GET", "/api/games", None).await;
+    let (_, after) = page
+        .split_once(r#"<script type="application/json" id="games">"#)
+        .expect("the list of games in the page");
+    let (carried, _) = after.split_once("</script>").unwrap();
+    assert!(!carried.contains('<'), "{carried}");
+    assert_eq!(serde_json::from_str::<Value>(carried).unwrap(), games);
 }
 
 #[tokio::test]
@@ -162,7 +170,8 @@ async fn games_lists_the_registry() {
 }
 
 /// Each game says what it accepts, as the core says it: misère play exactly when its
-/// example's misère analysis is not refused as undefined, a graph exactly when the
+/// example's misère analysis is not refused as undefined (and then it is answered),
+/// a graph exactly when the
 /// family reads one, and its family.
 #[tokio::test]
 async fn games_say_what_they_accept() {
@@ -185,6 +194,8 @@ async fn games_say_what_they_accept() {
         let (status, answer) = post("/api/analyze", body).await;
         let refused = status == StatusCode::UNPROCESSABLE_ENTITY && answer["error"] == "undefined";
         assert_eq!(game["takes_misere"], !refused, "{name}: {answer}");
+        // A game that takes misère play answers it (no family leaves it unsolved).
+        assert!(refused || status == StatusCode::OK, "{name}: {answer}");
         if refused {
             refusing.push(name);
         }

@@ -808,6 +808,57 @@ async fn no_misere_box_for_a_game_that_refuses_misere() {
     session.client.clone().close().await.unwrap();
 }
 
+/// Every misère box the page offers is answered: each game of the menu whose box is
+/// shown, started from its example in misère play against the computer, is analyzed
+/// (the computer can play it), staircase Nim's included.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_misere_box_offered_starts_a_game_the_computer_plays() {
+    let Some(session) = session().await else {
+        return;
+    };
+    session.open().await;
+    let games = session
+        .script("return [...document.querySelectorAll('#game-menu option')].map(o => o.value)")
+        .await;
+    let mut offered = Vec::new();
+    for game in games.as_array().unwrap() {
+        let game = game.as_str().unwrap();
+        session.choose("game-menu", game).await;
+        let shown = session
+            .until(
+                "the misère box shown or hidden",
+                // What a game of the menu accepts is known at once: its fields follow
+                // the menu's change before the next key.
+                &format!(
+                    "return document.getElementById('game-menu').value === {} \
+                       && (document.getElementById('misere-field').hidden ? 'hidden' : 'shown')",
+                    json!(game)
+                ),
+            )
+            .await;
+        if shown == "hidden" {
+            continue;
+        }
+        offered.push(game.to_string());
+        session
+            .script("const box = document.getElementById('misere'); if (!box.checked) box.click();")
+            .await;
+        session.click("#start").await;
+        let status = session.moves_played(0).await;
+        assert!(
+            !status.contains("cannot play"),
+            "{game} in misère play: {status}"
+        );
+        let title = session.script("return document.title").await;
+        assert!(
+            title.as_str().unwrap().contains("misère"),
+            "{game}: {title}"
+        );
+    }
+    assert!(offered.iter().any(|g| g == "staircase"), "{offered:?}");
+    session.client.clone().close().await.unwrap();
+}
+
 /// A request that takes a while shows "Working…" with a Cancel button, and Cancel
 /// ends the wait with a word saying so.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1419,29 +1470,22 @@ async fn accessible_in_every_scene(session: &Session, axe: &str, theme: &str) {
     check("wythoff at a phone's width").await;
 }
 
-/// Figures, not a test (run with `--ignored --nocapture`; nothing is asserted about
-/// time). Measured in the page, by Chromium's clock:
+/// Figures of loading the page, not a test (run with `--ignored --nocapture`;
+/// nothing is asserted about time). Measured in the page, by Chromium's clock, on a
+/// fresh server and browser (the first load is the one a person starting
+/// `nimlab serve` waits for):
 ///
-/// - **Click to board:** from the click that makes a move to the board showing the
-///   position it leaves, for up to six moves of two people from the example and from a
-///   random start of every game in the menu, normal and misère; its p50, p95 and
-///   largest, by game and over all.
 /// - **Ready:** from navigation to the page ready to use (`nimlab-ready`), 5 loads;
-///   with when the modules ran and the list of games was asked for and came.
+///   with when the page's HTML came, when its modules ran, when the list of games was
+///   asked for and came, and the slowest of the page's other requests.
 /// - **A restored link of 500 moves:** from navigation to the game shown with its 500
 ///   moves (`nimlab-shown`), 5 loads; with the page's ready and the replay request's
 ///   time within it.
-/// - **Moves on huge boards:** a move built on Nim with 20,000 heaps and on a row of
-///   120,000 Turning Turtles coins, from the click to the board, 5 each.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore]
-async fn figures_of_the_page() {
+async fn figures_of_the_page_loads() {
     let Some(session) = session().await else {
         return;
-    };
-    let quantile = |times: &mut Vec<f64>, q: f64| {
-        times.sort_by(|a, b| a.partial_cmp(b).unwrap());
-        times[((times.len() as f64 - 1.0) * q).round() as usize]
     };
     let (mut loads, mut load_parts) = (Vec::new(), Vec::new());
     for _ in 0..5 {
@@ -1451,18 +1495,87 @@ async fn figures_of_the_page() {
                 "the page ready",
                 "const m = performance.getEntriesByName('nimlab-ready'); \
                  const n = performance.getEntriesByType('navigation')[0]; \
-                 const g = performance.getEntriesByType('resource').filter(e => e.name.endsWith('/api/games')); \
-                 return m.length > 0 && [m[0].startTime, n.domContentLoadedEventStart, g[0].startTime, g[0].responseEnd, g.length]",
+                 const r = performance.getEntriesByType('resource'); \
+                 const g = r.filter(e => e.name.endsWith('/api/games')); \
+                 const others = r.filter(e => !e.name.endsWith('/api/games')) \
+                   .sort((a, b) => b.responseEnd - a.responseEnd); \
+                 return m.length > 0 && [m[0].startTime, n.responseEnd, n.domContentLoadedEventStart, \
+                   g.length > 0 ? g[0].startTime : null, g.length > 0 ? g[0].responseEnd : null, g.length, \
+                   others.length > 0 ? others[0].name.replace(location.origin, '') + ' ' \
+                     + Math.round(others[0].startTime) + '-' + Math.round(others[0].responseEnd) : '']",
             )
             .await;
         loads.push(ready[0].as_f64().unwrap());
-        assert_eq!(ready[4], 1, "the list of games is asked for once");
-        load_parts.push(
-            (1..4)
-                .map(|i| ready[i].as_f64().unwrap().round())
-                .collect::<Vec<_>>(),
+        assert!(
+            ready[5].as_u64().unwrap() <= 1,
+            "the list of games is asked for at most once"
         );
+        load_parts.push(format!(
+            "html {}, modules run {}, /api/games {}, slowest other request {}",
+            ready[1].as_f64().unwrap().round(),
+            ready[2].as_f64().unwrap().round(),
+            match (ready[3].as_f64(), ready[4].as_f64()) {
+                (Some(asked), Some(came)) => format!("{}-{}", asked.round(), came.round()),
+                _ => "not asked".to_string(),
+            },
+            ready[6].as_str().unwrap()
+        ));
     }
+    eprintln!("page ready (ms after navigation start), 5 loads: {loads:?}");
+    for parts in &load_parts {
+        eprintln!("  {parts}");
+    }
+    // A link of 500 moves: Nim 300 300, each player taking one token in turn.
+    let moves: Vec<&str> = (0..500)
+        .map(|i| if i % 2 == 0 { "1+1" } else { "2+1" })
+        .collect();
+    let link = format!(
+        "{}#game=nim&start=300+300&mode=people&move={}",
+        session.base,
+        moves.join("&move=")
+    );
+    let (mut restored, mut parts) = (Vec::new(), Vec::new());
+    for _ in 0..5 {
+        session.reopen(&link).await;
+        let shown = session
+            .until(
+                "the game of 500 moves",
+                "const m = performance.getEntriesByName('nimlab-shown'); \
+                 const r = performance.getEntriesByType('resource').find(e => e.name.endsWith('/api/replay')); \
+                 const ready = performance.getEntriesByName('nimlab-ready')[0]; \
+                 return m.length > 0 && document.querySelectorAll('#history li').length === 501 \
+                   && [m[0].startTime, ready.startTime, r.responseEnd - r.startTime]",
+            )
+            .await;
+        restored.push(shown[0].as_f64().unwrap());
+        parts.push((shown[1].as_f64().unwrap(), shown[2].as_f64().unwrap()));
+    }
+    eprintln!("a link of 500 moves shown (ms after navigation start), 5 loads: {restored:?}");
+    eprintln!("  of which (page ready, /api/replay's request and answer): {parts:?}");
+
+    session.client.clone().close().await.unwrap();
+}
+
+/// Figures of playing, not a test (run with `--ignored --nocapture`; nothing is
+/// asserted about time). Measured in the page, by Chromium's clock:
+///
+/// - **Click to board:** from the click that makes a move to the board showing the
+///   position it leaves, for up to six moves of two people from the example and from a
+///   random start of every game in the menu, normal and misère; its p50, p95 and
+///   largest, by game and over all.
+/// - **Moves on huge boards:** a move built on Nim with 20,000 heaps and on a row of
+///   120,000 Turning Turtles coins, from the click to the board, 5 each.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore]
+async fn figures_of_the_moves() {
+    let Some(session) = session().await else {
+        return;
+    };
+    let quantile = |times: &mut Vec<f64>, q: f64| {
+        times.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        times[((times.len() as f64 - 1.0) * q).round() as usize]
+    };
+    session.open().await;
     let games = session
         .script("return [...document.querySelectorAll('#game-menu option')].map(o => o.value)")
         .await;
@@ -1547,36 +1660,6 @@ async fn figures_of_the_page() {
         quantile(&mut all, 0.95),
         all[count - 1]
     );
-    eprintln!("page ready (ms after navigation start), 5 loads: {loads:?}");
-    eprintln!("  the modules run, /api/games asked and answered (ms): {load_parts:?}");
-
-    // A link of 500 moves: Nim 300 300, each player taking one token in turn.
-    let moves: Vec<&str> = (0..500)
-        .map(|i| if i % 2 == 0 { "1+1" } else { "2+1" })
-        .collect();
-    let link = format!(
-        "{}#game=nim&start=300+300&mode=people&move={}",
-        session.base,
-        moves.join("&move=")
-    );
-    let (mut restored, mut parts) = (Vec::new(), Vec::new());
-    for _ in 0..5 {
-        session.reopen(&link).await;
-        let shown = session
-            .until(
-                "the game of 500 moves",
-                "const m = performance.getEntriesByName('nimlab-shown'); \
-                 const r = performance.getEntriesByType('resource').find(e => e.name.endsWith('/api/replay')); \
-                 const ready = performance.getEntriesByName('nimlab-ready')[0]; \
-                 return m.length > 0 && document.querySelectorAll('#history li').length === 501 \
-                   && [m[0].startTime, ready.startTime, r.responseEnd - r.startTime]",
-            )
-            .await;
-        restored.push(shown[0].as_f64().unwrap());
-        parts.push((shown[1].as_f64().unwrap(), shown[2].as_f64().unwrap()));
-    }
-    eprintln!("a link of 500 moves shown (ms after navigation start), 5 loads: {restored:?}");
-    eprintln!("  of which (page ready, /api/replay's request and answer): {parts:?}");
 
     // Moves on huge boards, built.
     for (name, link, part, amount) in [
@@ -2557,28 +2640,15 @@ async fn games_are_saved_opened_and_reviewed() {
     assert_eq!(record.moves[0].position, "3 4 1");
     assert_eq!(record.moves[1].by, "computer");
 
-    // A record as the terminal writes it, opened: `nimlab play --record` saves the
-    // core's record of the moves played, each as `text_move` says it, made here by
-    // the same calls.
-    let nim = nimlab_core::game("nim").unwrap();
-    let start = nim.parse_position("3 4 5").unwrap();
-    let after = nim.parse_position("3 4 1").unwrap();
-    let play = nim.move_to(&start, &after).unwrap();
-    let moves = [nimlab_core::report::review::PlayedMove {
-        by: nimlab_core::protocol::policy::Player::Person,
-        action: nim.text_move(&start, &play).action,
-        position: after,
-    }];
-    let convention = nimlab_core::Convention::Normal;
-    let record =
-        nimlab_core::report::record::Record::new(nim.as_ref(), convention, &start, &moves, None);
-    let file = std::env::temp_dir().join(format!("nimlab-e2e-record-{}.json", std::process::id()));
-    std::fs::write(&file, record.to_json()).unwrap();
+    // A record written in the terminal, opened: the fixture is what `nimlab play
+    // --record` wrote of a game of Nim lost by a mistake (a test of the command line
+    // checks that it still writes exactly this file).
+    let file = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/nim-recorded-in-the-terminal.json");
     session.open().await;
     let input = session.client.find(Locator::Id("open-game")).await.unwrap();
     input.send_keys(file.to_str().unwrap()).await.unwrap();
     let summary = session.says("review-summary", "Review:").await;
-    std::fs::remove_file(&file).unwrap();
     assert_eq!(summary, "Review: 1 mistake, marked below.");
     let marked = session.texts("#history li.mistake").await;
     assert_eq!(marked.len(), 1);
@@ -2588,11 +2658,15 @@ async fn games_are_saved_opened_and_reviewed() {
                 .contains("take 2 tokens from heap 1 (3 → 1) (1 2), which leaves a nim-sum of 0"),
         "{marked:?}"
     );
-    let status = text_of(&session, "status").await;
-    assert_eq!(status, "Paused: the computer to move; Resume lets it move.");
+    // The game was played to its end in the terminal: shown as finished.
+    let status = session.moves_played(6).await;
+    assert_eq!(status, "Game over: the computer won.");
+    assert_eq!(
+        session.hidden("pause").await,
+        Value::Bool(true),
+        "no Resume for a finished game"
+    );
     session.screenshots("review").await;
-    session.click("#pause").await;
-    session.moves_played(2).await;
     session.client.clone().close().await.unwrap();
 }
 

@@ -353,10 +353,13 @@ fn bad_options_are_one_line_errors() {
     }
 }
 
+/// A start the computer cannot analyze in the convention asked (misère Grundy's game
+/// is searched, for at most 64 tokens) is refused before the game starts; misère
+/// staircase Nim, which has no known rule either, is searched too and played.
 #[test]
-fn a_convention_the_game_cannot_be_solved_in_is_refused_at_the_start() {
+fn a_start_the_computer_cannot_analyze_is_refused_at_the_start() {
     let output = nimlab()
-        .args(["play", "staircase", "1 2", "--misere"])
+        .args(["play", "grundy-game", "70", "--misere"])
         .write_stdin("1 1\n")
         .output()
         .unwrap();
@@ -365,7 +368,35 @@ fn a_convention_the_game_cannot_be_solved_in_is_refused_at_the_start() {
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert_eq!(
         stderr.trim(),
-        "nimlab: misère staircase Nim is not solved by nimlab"
+        "nimlab: misère play of grundy-game does not follow the misère-Nim rule, so nimlab \
+         searches every position, which it does for at most 64 tokens in all; this position \
+         has 70"
+    );
+    let text = play(&["staircase", "1 2", "--misere", "--seed", "1"], "2 1\n");
+    assert!(
+        text.contains("You move 1 coin from step 2 to step 1."),
+        "{text}"
+    );
+}
+
+/// The record `nimlab play --record` writes of a scripted game is, byte for byte, the
+/// web page's fixture of a game recorded in the terminal (which its end-to-end test
+/// opens), so that the fixture keeps the format the terminal writes. After a change of
+/// the format, write the fixture again with this test's command.
+#[test]
+fn the_record_of_a_terminal_game_is_the_web_pages_fixture() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.json");
+    let path = path.to_str().unwrap();
+    let args = ["nim", "3 4 5", "--record", path, "--seed", "7"];
+    play(&args, "3 4\n1 3\n2 1\n");
+    let written = std::fs::read_to_string(path).unwrap();
+    let fixture = include_str!("../../nimlab-web/tests/fixtures/nim-recorded-in-the-terminal.json");
+    assert_eq!(
+        written, fixture,
+        "the record differs from crates/nimlab-web/tests/fixtures/nim-recorded-in-the-terminal.json; \
+         if the format changed on purpose, write it again with \
+         printf '3 4\\n1 3\\n2 1\\n' | nimlab play nim '3 4 5' --record FILE --seed 7"
     );
 }
 

@@ -18,7 +18,8 @@
 //! [`registry`](crate::registry) for the loader).
 //!
 //! Misère play (the player who cannot move wins) has no theory of values here: a
-//! single token on a DAG is solved from the end positions back, and on `graph:` any
+//! single token on a DAG is solved from the end positions back, several tokens by
+//! searching every position reachable ([`searched`]), and on `graph:` any
 //! position small enough is solved by retrograde analysis
 //! ([`Retrograde`](crate::solve::loopy::Retrograde)).
 
@@ -28,7 +29,7 @@ use crate::limits::{DAG_EDGES, DAG_VERTICES, LOOPY_GRAPH_WORK};
 use crate::num::Nat;
 use crate::parse::{parse_bounded, parse_list, tokens};
 use crate::protocol::board::{Board, Clicks, GraphToken, Spot};
-use crate::protocol::{Analysis, Notation, Repeating, Strategy, WinningMoves, repeats};
+use crate::protocol::{Analysis, Notation, Repeating, Strategy, WinningMoves, repeats, searched};
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
 use crate::solve::loopy::{Gamma, GammaTable, shown};
@@ -662,9 +663,11 @@ impl Strategy for TokenGraph {
                 let grundy = self.finite(v).map(Nat::from);
                 Ok(winning.into_analysis(convention, outcome, grundy, explanation))
             }
-            (Convention::Misere, Values::Acyclic { .. }, _) => Err(Error::NoKnownValue(
-                "misère play with several tokens on a DAG is not solved by nimlab".to_string(),
-            )),
+            // Several tokens in misère play: no rule is known, so every position
+            // reachable is searched, within the question's budget.
+            (Convention::Misere, Values::Acyclic { .. }, _) => {
+                searched::analysis(self, position, convention, max_moves, budget)
+            }
             (Convention::Misere, Values::Loopy(_), _) => {
                 repeats::analysis_by_retrograde(self, position, convention, max_moves, budget)
             }
@@ -1033,6 +1036,23 @@ mod tests {
                     .unwrap();
                 assert_eq!((a.outcome, a.grundy), (b.outcome, b.grundy));
                 assert_eq!(a.winning_moves.len(), b.winning_moves.len());
+                // Two tokens in misère play: searched on the DAG, by retrograde
+                // analysis on the graph.
+                let a = dag
+                    .analyze(&position, Convention::Misere, 99, &budget)
+                    .unwrap();
+                let b = graph
+                    .analyze(&position, Convention::Misere, 99, &budget)
+                    .unwrap();
+                assert_eq!(a.outcome, b.outcome, "{text} {position:?}");
+                let after = |game: &TokenGraph, analysis: &Analysis<DagMove>| {
+                    let mut after: Vec<Vec<usize>> = (analysis.winning_moves.iter())
+                        .map(|m| game.canonical(&game.apply(&position, &m.play)))
+                        .collect();
+                    after.sort();
+                    after
+                };
+                assert_eq!(after(&dag, &a), after(&graph, &b), "{text} {position:?}");
                 let single = vec![p % 9];
                 let a = dag
                     .analyze(&single, Convention::Misere, 99, &budget)

@@ -14,7 +14,7 @@ use crate::error::{Error, InputError};
 use crate::num::{Nat, words};
 use crate::parse::{parse_bounded, parse_list, parse_nat, tokens};
 use crate::protocol::board::{Board, Clicks, take_from_end};
-use crate::protocol::{Analysis, Notation, Strategy, WinningMoves};
+use crate::protocol::{Analysis, Notation, Strategy, WinningMoves, searched};
 use crate::rules::Game;
 use crate::rules::{Convention, Outcome};
 use crate::solve::sum::nim_sum;
@@ -170,12 +170,12 @@ impl Strategy for Staircase {
         coins: &Vec<Nat>,
         convention: Convention,
         max_moves: usize,
-        _budget: &Budget,
+        budget: &Budget,
     ) -> Result<Analysis<StairMove>, Error> {
+        // Misère play has no rule known to nimlab: every position reachable is
+        // searched, within the question's budget (as in a sum with other games).
         if convention == Convention::Misere {
-            return Err(Error::NoKnownValue(
-                "misère staircase Nim is not solved by nimlab".to_string(),
-            ));
+            return searched::analysis(self, coins, convention, max_moves, budget);
         }
         let x = nim_sum(Self::odd_steps(coins));
         let mut winning = WinningMoves::new(max_moves);
@@ -259,6 +259,7 @@ mod tests {
     use super::*;
     use crate::solve::search::{GrundyEngine, Oracle};
     use proptest::prelude::{ProptestConfig, prop_assert, prop_assert_eq, proptest};
+    use std::collections::HashMap;
 
     /// Every staircase of 1..=4 steps with at most 3 coins on each.
     fn small_positions() -> Vec<Vec<Nat>> {
@@ -340,16 +341,78 @@ mod tests {
     }
 
     #[test]
-    fn parse_errors_and_misere() {
+    fn parse_errors() {
         let game = Staircase;
         let err = game.parse_position("3 -1").unwrap_err().to_string();
         assert!(err.contains("'-1'"), "{err}");
         assert!(game.parse_position(" ").is_err());
-        let position = game.parse_position("1").unwrap();
-        assert!(
-            game.analyze(&position, Convention::Misere, 1, &Budget::unlimited())
-                .is_err()
-        );
+    }
+
+    /// Whether the player to move wins misère staircase Nim from `coins`, by the
+    /// rules alone: some slide leaves a position lost for the other player (with no
+    /// coin left on the steps, the player to move has made no last move and wins).
+    fn misere_mover_wins(coins: &[u32], known: &mut HashMap<Vec<u32>, bool>) -> bool {
+        if let Some(&wins) = known.get(coins) {
+            return wins;
+        }
+        let mut wins = coins.iter().all(|&c| c == 0);
+        for step in 0..coins.len() {
+            for slide in 1..=coins[step] {
+                let mut after = coins.to_vec();
+                after[step] -= slide;
+                if step > 0 {
+                    after[step - 1] += slide;
+                }
+                wins = wins || !misere_mover_wins(&after, known);
+            }
+        }
+        known.insert(coins.to_vec(), wins);
+        wins
+    }
+
+    /// Misère play is searched: its outcome and every winning move agree with the
+    /// rules played out on every small staircase, and a staircase too big to search
+    /// within the budget is refused, saying so.
+    #[test]
+    fn misere_play_is_searched() {
+        let game = Staircase;
+        let mut known = HashMap::new();
+        let as_u32 = |coins: &Vec<Nat>| -> Vec<u32> {
+            coins.iter().map(|c| u32::try_from(c).unwrap()).collect()
+        };
+        for position in small_positions() {
+            let analysis = game
+                .analyze(
+                    &position,
+                    Convention::Misere,
+                    usize::MAX,
+                    &Budget::unlimited(),
+                )
+                .unwrap();
+            let wins = misere_mover_wins(&as_u32(&position), &mut known);
+            assert_eq!(
+                analysis.outcome,
+                Outcome::from_mover_wins(wins),
+                "{position:?}"
+            );
+            let mut listed: Vec<Vec<u32>> = (analysis.winning_moves.iter())
+                .map(|m| as_u32(&game.apply(&position, &m.play)))
+                .collect();
+            let (moves, _) = game.legal_moves(&position, usize::MAX);
+            let mut winning: Vec<Vec<u32>> = (moves.iter())
+                .map(|play| as_u32(&game.apply(&position, play)))
+                .filter(|after| !misere_mover_wins(after, &mut known))
+                .collect();
+            listed.sort();
+            winning.sort();
+            assert_eq!(listed, winning, "{position:?}");
+        }
+        let huge = game.parse_position("1000 1000 1000 1000 1000").unwrap();
+        let budget = Budget::unlimited().narrowed(100_000);
+        let refused = game
+            .analyze(&huge, Convention::Misere, 1, &budget)
+            .unwrap_err();
+        assert!(matches!(refused, Error::TooLarge(_)), "{refused}");
     }
 
     proptest! {

@@ -378,7 +378,10 @@ pub trait Strategy: Notation + Send + Sync + 'static {
     /// Whether the game may be played in misère play as well as in normal play.
     /// Default: yes. A family whose rules already fix who wins at the end (a goal
     /// set in the position, or a game that is itself another's misère play) says no,
-    /// and its [`analyze`](Strategy::analyze) refuses [`Convention::Misere`].
+    /// and its [`analyze`](Strategy::analyze) refuses [`Convention::Misere`]. A game
+    /// that says yes answers misère play: by a rule, or else by a search
+    /// ([`searched`]) that only a position too large for the budget escapes, so a
+    /// front end may offer misère play exactly when this says yes.
     fn takes_misere(&self) -> bool {
         true
     }

@@ -674,7 +674,7 @@ export function createPlayer(api, hooks) {
     const target = undoTarget(m);
     $("undo").disabled = target === null || m.busy;
     $("redo").disabled = m.redo.length === 0 || m.busy;
-    $("pause").hidden = !(m.mode === "watch" || m.paused);
+    $("pause").hidden = !(m.mode === "watch" || m.paused) || m.report.over;
     $("pause").textContent = m.paused ? "Resume" : "Pause";
     $("review").disabled = m.trail.length < 2;
     drawHistory(m);
