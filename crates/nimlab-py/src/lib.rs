@@ -567,7 +567,7 @@ impl Engine {
         self.ask(py, time_limit, |game, budget| {
             let parsed = game.parse_position(position)?;
             let analysis =
-                game.analyze(&parsed, Convention::misere_if(misere), max_moves, &budget)?;
+                game.analyze(&parsed, Convention::misere_if(misere), max_moves, budget)?;
             let with_positions = position.len() <= POSITION_ECHO.get();
             let report = AnalysisReport::new(game, &parsed, analysis, with_positions);
             Ok(serde_json::to_string(&report).expect("reports serialize"))
@@ -586,7 +586,7 @@ impl Engine {
         self.ask(py, time_limit, |game, budget| {
             let parsed = game.parse_position(position)?;
             let convention = Convention::misere_if(misere);
-            let values = game.move_list(&parsed, convention, max_moves, &budget)?;
+            let values = game.move_list(&parsed, convention, max_moves, budget)?;
             let with_positions = position.len() <= POSITION_ECHO.get();
             let report = MovesReport::new(game, &parsed, convention, values, with_positions);
             Ok(serde_json::to_string(&report).expect("reports serialize"))
@@ -625,8 +625,8 @@ impl Engine {
             .map_err(|e| to_py(e.into()))? as usize;
         self.ask(py, time_limit, |game, budget| {
             let sequence = heap_sequence(game)?;
-            let values = sequence.grundy_table(upto.min(PLOT_VALUES - 1), &budget)?;
-            let periodicity = sequence.periodicity(&budget).ok();
+            let values = sequence.grundy_table(upto.min(PLOT_VALUES - 1), budget)?;
+            let periodicity = sequence.periodicity(budget).ok();
             sequence_svg(&game.spec(), &values, periodicity.as_ref()).map_err(Error::Undefined)
         })
     }
@@ -649,9 +649,9 @@ impl Engine {
         self.ask(py, time_limit, |game, budget| {
             let sequence = heap_sequence(game)?;
             let periodicity = match max {
-                None => sequence.periodicity(&budget),
+                None => sequence.periodicity(budget),
                 Some(max) => sequence
-                    .periodicity_within(max as usize, &budget)
+                    .periodicity_within(max as usize, budget)
                     .unwrap_or_else(|| {
                         Err(InputError::invalid(
                             "game for max",
