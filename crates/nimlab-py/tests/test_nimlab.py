@@ -810,3 +810,15 @@ def test_ctrl_c_stops_a_long_question_of_a_built_in_game():
     child.send_signal(signal.SIGINT)
     out, _ = child.communicate(timeout=60)
     assert out.strip() == "interrupted"
+
+
+def test_values_of_more_than_4300_digits_come_back_as_ints():
+    heap = 10**5000 + 12345
+    analysis = nimlab.game("nim").analyze([heap])
+    assert analysis.grundy == heap
+    moves = nimlab.game("nim").moves([heap, 3], max_moves=2)
+    assert moves.moves[0].grundy == 0
+    assert nimlab._decimal("0" * 9000 + "7") == 7
+    assert nimlab._decimal("9" * 9000) == 10**9000 - 1
+    assert nimlab._decimal(nimlab._decimal_text(3**30000)) == 3**30000
+    assert nimlab._decimal_text(10**9000 + 5).endswith("0" * 100 + "5")

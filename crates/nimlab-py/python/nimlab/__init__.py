@@ -90,7 +90,7 @@ def _position_text(position: Position) -> str:
     if isinstance(position, bool):
         raise TypeError(f"invalid position {position!r}: expected a string, an integer, a list or a tuple")
     if isinstance(position, int):
-        return str(position)
+        return _decimal_text(position)
     if isinstance(position, tuple):
         return ",".join(_position_text(part) for part in position)
     if isinstance(position, list):
@@ -119,7 +119,28 @@ def _number(value: Any) -> Optional[int]:
     """A number of the JSON reports: an integer, a decimal string beyond 2**53, or None."""
     if value is None:
         return None
+    if isinstance(value, str):
+        return _decimal(value)
     return int(value)
+
+
+def _decimal_text(n: int) -> str:
+    """The decimal text of an integer of any size: Python's ``str()`` refuses more
+    than 4300 digits unless told otherwise, so a long one is written in halves."""
+    if n < 10**4000:
+        return str(n)
+    low = int(n.bit_length() * 0.30103) // 2
+    high, rest = divmod(n, 10**low)
+    return _decimal_text(high) + _decimal_text(rest).zfill(low)
+
+
+def _decimal(digits: str) -> int:
+    """The integer of a decimal string of any length: Python's ``int()`` refuses more
+    than 4300 digits unless told otherwise, so a long one is read in halves."""
+    if len(digits) <= 4000:
+        return int(digits)
+    low = len(digits) // 2
+    return _decimal(digits[:-low]) * 10**low + _decimal(digits[-low:])
 
 
 def _html_table(caption: str, headers: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
@@ -322,7 +343,7 @@ def _analysis(report: dict) -> Analysis:
             WinningMove(text=m["type"], to=m["to"], description=m["move"], reason=m["reason"])
             for m in report["winning_moves"]
         ],
-        winning_move_count=int(report["winning_move_count"]),
+        winning_move_count=_number(report["winning_move_count"]),
         misere=report["convention"] == "misere",
         json=report,
     )
@@ -341,7 +362,7 @@ def _moves(report: dict) -> Moves:
             )
             for m in report["moves"]
         ],
-        count=int(report["count"]),
+        count=_number(report["count"]),
         misere=report["convention"] == "misere",
         json=report,
     )
