@@ -25,7 +25,7 @@ use nimlab_core::conformance::check_game;
 use nimlab_core::error::{Error, InputError};
 use nimlab_core::limits::SEARCH_BRANCHING;
 use nimlab_core::protocol::policy::Policy;
-use nimlab_core::protocol::{AnyPosition, Erased, Notation, Repeating, Ruleset, Strategy};
+use nimlab_core::protocol::{AnyMove, AnyPosition, Erased, Notation, Repeating, Ruleset, Strategy};
 use nimlab_core::report::{AnalysisReport, MovesReport};
 use nimlab_core::rules::{Convention, Game};
 use nimlab_core::solve::loopy::{Gamma, PositionValues, Retrograde};
@@ -558,6 +558,39 @@ impl Defined {
 }
 
 impl Defined {
+    /// The JSON of the report `question` makes about `position` (as [`Defined::ask`]
+    /// answers it), and the positions the moves it names leave, as the user's values.
+    fn report<R: serde::Serialize>(
+        &self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+        time_limit: Option<f64>,
+        max_positions: u64,
+        question: impl FnOnce(
+            &Erased<DefinedGame>,
+            &AnyPosition,
+            &Budget,
+        ) -> Result<(R, Vec<AnyMove>), Error>
+        + Send,
+    ) -> PyResult<(String, Vec<Py<PyAny>>)> {
+        let ((json, after), game) = self.ask(
+            py,
+            position,
+            time_limit,
+            max_positions,
+            |game, start, budget| {
+                let (report, moves) = question(game, start, budget)?;
+                let after: Vec<PositionId> =
+                    moves.iter().map(|play| *play.get::<PositionId>()).collect();
+                Ok((
+                    serde_json::to_string(&report).expect("reports serialize"),
+                    after,
+                ))
+            },
+        )?;
+        Ok((json, values(py, &game.0, &after)))
+    }
+
     /// A fresh game of at most `max_positions` positions for a session of play, and
     /// `position` in it.
     pub(crate) fn session(
@@ -632,27 +665,22 @@ impl Defined {
         time_limit: Option<f64>,
         max_positions: u64,
     ) -> PyResult<(String, Vec<Py<PyAny>>)> {
-        let ((json, after), game) = self.ask(
+        self.report(
             py,
             position,
             time_limit,
             max_positions,
             |game, start, budget| {
-                let convention = Convention::misere_if(misere);
-                let analysis = game.analyze(start, convention, max_moves, budget)?;
-                let after: Vec<PositionId> = analysis
+                let analysis =
+                    game.analyze(start, Convention::misere_if(misere), max_moves, budget)?;
+                let after = analysis
                     .winning_moves
                     .iter()
-                    .map(|m| *m.play.get::<PositionId>())
+                    .map(|m| m.play.clone())
                     .collect();
-                let report = AnalysisReport::new(game, start, analysis, true);
-                Ok((
-                    serde_json::to_string(&report).expect("reports serialize"),
-                    after,
-                ))
+                Ok((AnalysisReport::new(game, start, analysis, true), after))
             },
-        )?;
-        Ok((json, values(py, &game.0, &after)))
+        )
     }
 
     /// What `nimlab moves --json` prints for `position`, and the position each move
@@ -666,7 +694,7 @@ impl Defined {
         time_limit: Option<f64>,
         max_positions: u64,
     ) -> PyResult<(String, Vec<Py<PyAny>>)> {
-        let ((json, after), game) = self.ask(
+        self.report(
             py,
             position,
             time_limit,
@@ -674,19 +702,13 @@ impl Defined {
             |game, start, budget| {
                 let convention = Convention::misere_if(misere);
                 let values = game.move_list(start, convention, max_moves, budget)?;
-                let after: Vec<PositionId> = values
-                    .moves
-                    .iter()
-                    .map(|m| *m.play.get::<PositionId>())
-                    .collect();
-                let report = MovesReport::new(game, start, convention, values, true);
+                let after = values.moves.iter().map(|m| m.play.clone()).collect();
                 Ok((
-                    serde_json::to_string(&report).expect("reports serialize"),
+                    MovesReport::new(game, start, convention, values, true),
                     after,
                 ))
             },
-        )?;
-        Ok((json, values(py, &game.0, &after)))
+        )
     }
 
     /// The outcome ("N", "P" or "D") and remoteness of `position`, by retrograde
