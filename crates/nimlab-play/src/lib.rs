@@ -24,6 +24,7 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::fmt;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// Why a game stopped before its end.
@@ -82,7 +83,8 @@ pub enum Ending {
     Over(Option<Player>),
     /// The person quit (quit, or the end of the input).
     Quit,
-    /// The person pressed Ctrl-C: the game was abandoned.
+    /// The person pressed Ctrl-C (at the prompt, or a signal raised the session's
+    /// stop flag): the game was abandoned.
     Interrupted,
 }
 
@@ -105,6 +107,9 @@ pub struct Session {
     shown: AnyPosition,
     /// Whether the move syntax has been explained on a board.
     explained: bool,
+    /// Raised by the front end when the person asks to stop outside the prompt (a
+    /// SIGINT while the computer thinks): the game is abandoned at the next step.
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl Session {
@@ -135,7 +140,22 @@ impl Session {
             budget,
             shown: start,
             explained: false,
+            stop: None,
         })
+    }
+
+    /// The session abandons the game, as Ctrl-C at the prompt does, once `flag` is
+    /// raised: before the next prompt, or when a question to the game fails because
+    /// its budget was cancelled by the same flag.
+    pub fn stopped_by(mut self, flag: Arc<AtomicBool>) -> Session {
+        self.stop = Some(flag);
+        self
+    }
+
+    fn stop_requested(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
     }
 
     /// A random generator seeded by `seed`, or from the system when `None`.
@@ -147,10 +167,23 @@ impl Session {
     }
 
     /// Introduce the game, settle who moves first, and play it to its end.
+    /// Ctrl-C at the prompt, or the stop flag raised at any time, abandons the game.
     pub fn run(&mut self, first: First) -> Result<Ending, Failure> {
-        self.introduce()?;
-        self.state.first = self.choose_first(first)?;
-        self.play()
+        let ending = self.introduce().and_then(|()| {
+            self.state.first = self.choose_first(first)?;
+            self.play()
+        });
+        // A question whose budget the stop flag cancelled fails: the game was
+        // abandoned, not broken.
+        let abandoned = match &ending {
+            Ok(ending) => *ending == Ending::Interrupted,
+            Err(_) => self.stop_requested(),
+        };
+        if abandoned {
+            println!("Game abandoned.");
+            return Ok(Ending::Interrupted);
+        }
+        ending
     }
 
     /// Decide who moves first, and (for the con) perhaps the start itself.
@@ -248,10 +281,7 @@ impl Session {
                         println!("Goodbye! The game was left unfinished.");
                         return Ok(Ending::Quit);
                     }
-                    Turn::Interrupted => {
-                        println!("Game abandoned.");
-                        return Ok(Ending::Interrupted);
-                    }
+                    Turn::Interrupted => return Ok(Ending::Interrupted),
                 },
             }
         }
@@ -339,7 +369,15 @@ impl Session {
     }
 
     fn read_line(&mut self, prompt: &str) -> Result<Typed, Failure> {
+        if self.stop_requested() {
+            return Ok(Typed::Interrupted);
+        }
         let input = self.lines.read(prompt)?;
+        // A signal that came while the read waited (a pipe's reader blocks on; a
+        // terminal's prompt reads Ctrl-C itself) abandons the game too.
+        if self.stop_requested() {
+            return Ok(Typed::Interrupted);
+        }
         if matches!(input, Typed::Quit) {
             println!();
         }

@@ -578,9 +578,53 @@ fn pseudo_terminal_session_survives_garbage_and_ctrl_c() {
     session.send_line("2").unwrap();
     session.expect("You drew two tokens.").unwrap();
     session.expect("The computer draws").unwrap();
+    // rustyline writes its prompt once the terminal is in raw mode, where Ctrl-C is a
+    // key it reads (before, the terminal turns it into SIGINT, which `a_signal_…`
+    // covers).
+    session.expect("Please draw").unwrap();
+    session.expect("> ").unwrap();
     session.send("\x03").unwrap();
     session.expect("Game abandoned.").unwrap();
     session.expect(Eof).unwrap();
+}
+
+/// Ctrl-C outside the prompt (here a SIGINT while the game waits on a pipe, as it
+/// comes while the computer thinks) abandons the game as Ctrl-C at the prompt does:
+/// the same words, status 130, and the record of the moves made is kept.
+#[test]
+fn a_signal_outside_the_prompt_abandons_the_game_and_keeps_the_record() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.json");
+    let binary = assert_cmd::cargo::cargo_bin("nimlab");
+    let mut child = Command::new(binary)
+        .args(["play", "nim", "3 4 5", "--first", "computer", "--seed", "1"])
+        .arg("--record")
+        .arg(&path)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut text = String::new();
+    while !text.contains("The computer ") {
+        assert!(stdout.read_line(&mut text).unwrap() > 0, "{text}");
+    }
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    // The end of the input comes after the signal; the game ends for the signal.
+    drop(child.stdin.take());
+    std::io::Read::read_to_string(&mut stdout, &mut text).unwrap();
+    let status = child.wait().unwrap();
+    assert!(text.ends_with("Game abandoned.\n"), "{text}");
+    assert_eq!(status.code(), Some(130), "{text}");
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(record["moves"].as_array().unwrap().len(), 1);
 }
 
 /// The run's stderr and exit status, for errors.

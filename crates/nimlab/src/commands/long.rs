@@ -45,6 +45,16 @@ impl Signals {
         Arc::clone(&self.raised)
     }
 
+    /// The exit status of a process that stopped at Ctrl-C or at this signal: 128 plus
+    /// the signal's number, as the shell reports a process the signal ended (130 for
+    /// Ctrl-C typed at a prompt in raw mode, where no signal is raised).
+    pub(super) fn exit_status(&self) -> i32 {
+        128 + match self.number.load(Ordering::Relaxed) {
+            0 => SIGINT,
+            number => number as i32,
+        }
+    }
+
     /// The name of the signal that asked to stop ("SIGINT"), or "a signal".
     pub(super) fn name(&self) -> &'static str {
         signal_hook::low_level::signal_name(self.number.load(Ordering::Relaxed) as i32)

@@ -3,6 +3,7 @@
 //! The dialogue is `nimlab-play`'s (shared with the Python package); this module
 //! reads the arguments, builds the game and its start, and keeps the record.
 
+use super::long::Signals;
 use super::{build, question_budget};
 use crate::failure::Failure;
 use crate::output::read_position;
@@ -16,6 +17,7 @@ use nimlab_core::report::record::Record;
 use nimlab_play::{Ending, First as Chosen, Session};
 use rand::RngExt;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -130,20 +132,25 @@ pub fn run(args: Args) -> Result<(), Failure> {
         },
         First::Con => Chosen::Con { given },
     };
+    // Ctrl-C while the computer thinks (outside the prompt, where the terminal makes it
+    // a signal) abandons the game as Ctrl-C at the prompt does, and the record is kept.
+    let signals = Signals::catch()?;
+    let stop = signals.flag();
     let mut session = Session::new(
         game,
         convention,
         start,
         policy,
         rng,
-        Box::new(question_budget),
-    )?;
+        Box::new(move || question_budget().with_cancel(Arc::clone(&stop))),
+    )?
+    .stopped_by(signals.flag());
     let ending = session.run(first);
     if let Some(path) = &args.record {
         save(&session, path)?;
     }
     if ending? == Ending::Interrupted {
-        std::process::exit(130);
+        std::process::exit(signals.exit_status());
     }
     Ok(())
 }
