@@ -547,7 +547,7 @@ impl Defined {
             Arc::clone(&self.rules),
             positions_limit(max_positions)?,
         ));
-        let budget = budget(time_limit)?.with_cancel(Arc::clone(&game.0.cancel));
+        let budget = budget(time_limit, None)?.with_cancel(Arc::clone(&game.0.cancel));
         let start = AnyPosition::new(game.0.start(py, position)?);
         let answer = interruptible(py, &game.0.cancel, || question(&game, &start, &budget))?;
         if let Some(failure) = game.0.take_failure() {

@@ -8,6 +8,7 @@
 
 use malachite_base::num::conversion::traits::FromStringBase;
 use nimlab_core::conformance::check_game;
+use nimlab_core::error::MEMORY_BUDGET;
 use nimlab_core::families::graph::{Kind, TokenGraph};
 use nimlab_core::heap::{HeapOption, HeapRules, HeapSum};
 use nimlab_core::limits::{
@@ -65,18 +66,39 @@ fn to_py(error: Error) -> PyErr {
 }
 
 /// The budget of one question: `time_limit` seconds (`None` or 0: no limit), as the
-/// command line's `--time-limit`.
-fn budget(time_limit: Option<f64>) -> PyResult<Budget> {
-    match time_limit {
+/// command line's `--time-limit`, and at most `max_positions` table entries held (a
+/// value of a table, or a number of a position a search keeps; by default the
+/// command line's [`QUESTION_MEMORY`](nimlab_core::limits::QUESTION_MEMORY)).
+fn budget(time_limit: Option<f64>, max_positions: Option<u64>) -> PyResult<Budget> {
+    let budget = match time_limit {
         Some(seconds) if !(seconds.is_finite() && (0.0..=1e9).contains(&seconds)) => {
-            Err(PyValueError::new_err(format!(
+            return Err(PyValueError::new_err(format!(
                 "invalid time_limit {seconds}: expected a number of seconds from 0 (no limit) to 1000000000"
-            )))
+            )));
         }
-        Some(seconds) if seconds > 0.0 => {
-            Ok(Budget::question(Some(Duration::from_secs_f64(seconds))))
+        Some(seconds) if seconds > 0.0 => Budget::question(Some(Duration::from_secs_f64(seconds))),
+        _ => Budget::question(None),
+    };
+    match max_positions {
+        Some(0) => Err(PyValueError::new_err(
+            "invalid max_positions 0: expected a number of positions from 1",
+        )),
+        Some(entries) => Ok(budget.with_memory(entries)),
+        None => Ok(budget),
+    }
+}
+
+/// A question's error, where its memory ran out, says which argument allows more.
+fn with_positions_hint(error: Error) -> Error {
+    match error {
+        Error::TooLarge(mut too_large) if too_large.limit == MEMORY_BUDGET => {
+            too_large.message = format!(
+                "{} (max_positions={}; a larger max_positions allows more)",
+                too_large.message, too_large.max
+            );
+            Error::TooLarge(too_large)
         }
-        _ => Ok(Budget::question(None)),
+        error => error,
     }
 }
 
@@ -324,7 +346,8 @@ impl Engine {
         }
     }
 
-    /// Run `question` on the game within `time_limit` seconds (as [`budget`]), on a
+    /// Run `question` on the game within `time_limit` seconds and `max_positions`
+    /// table entries (as [`budget`]), on a
     /// worker thread without the GIL (a user's callback takes it again), while this
     /// thread looks for signals: Ctrl-C cancels the question's budget and raises
     /// `KeyboardInterrupt`. A callback's exception is re-raised, and the game's values,
@@ -333,16 +356,17 @@ impl Engine {
         &self,
         py: Python<'_>,
         time_limit: Option<f64>,
+        max_positions: Option<u64>,
         question: impl FnOnce(&dyn Ruleset, &Budget) -> Result<T, Error> + Send,
     ) -> PyResult<T> {
         let cancel = Arc::new(AtomicBool::new(false));
-        let budget = budget(time_limit)?.with_cancel(Arc::clone(&cancel));
+        let budget = budget(time_limit, max_positions)?.with_cancel(Arc::clone(&cancel));
         let game = self.current();
         let answer = define::interruptible(py, &cancel, || question(game.as_ref(), &budget))?;
         if let Some(failure) = self.take_failure() {
             return Err(failure);
         }
-        answer.map_err(to_py)
+        answer.map_err(|error| to_py(with_positions_hint(error)))
     }
 
     /// The exception a callback raised since the last question, if any; the game's
@@ -414,9 +438,14 @@ fn heap_sequence(game: &dyn Ruleset) -> Result<&dyn HeapSequence, Error> {
 impl Engine {
     /// The game of a spec the command line takes (files it names are read).
     #[staticmethod]
-    #[pyo3(signature = (spec, time_limit))]
-    fn from_spec(py: Python<'_>, spec: &str, time_limit: Option<f64>) -> PyResult<Engine> {
-        let budget = budget(time_limit)?;
+    #[pyo3(signature = (spec, time_limit, max_positions=None))]
+    fn from_spec(
+        py: Python<'_>,
+        spec: &str,
+        time_limit: Option<f64>,
+        max_positions: Option<u64>,
+    ) -> PyResult<Engine> {
+        let budget = budget(time_limit, max_positions)?;
         let spec: Spec = spec.parse().map_err(|e: InputError| to_py(e.into()))?;
         let game = py
             .detach(|| spec.build(&read_file, &budget))
@@ -484,7 +513,7 @@ impl Engine {
                 let max_take = read(max_take, "max_take", OCTAL_DIGITS.value)?;
                 let max_parts = read(max_parts, "max_parts", 3)?;
                 let code = declared_code(py, &options, max_take, max_parts)?;
-                return Engine::from_spec(py, &code, None);
+                return Engine::from_spec(py, &code, None, None);
             }
             _ => {
                 return Err(PyValueError::new_err(
@@ -563,8 +592,9 @@ impl Engine {
         misere: bool,
         max_moves: usize,
         time_limit: Option<f64>,
+        max_positions: Option<u64>,
     ) -> PyResult<String> {
-        self.ask(py, time_limit, |game, budget| {
+        self.ask(py, time_limit, max_positions, |game, budget| {
             let parsed = game.parse_position(position)?;
             let analysis =
                 game.analyze(&parsed, Convention::misere_if(misere), max_moves, budget)?;
@@ -582,8 +612,9 @@ impl Engine {
         misere: bool,
         max_moves: usize,
         time_limit: Option<f64>,
+        max_positions: Option<u64>,
     ) -> PyResult<String> {
-        self.ask(py, time_limit, |game, budget| {
+        self.ask(py, time_limit, max_positions, |game, budget| {
             let parsed = game.parse_position(position)?;
             let convention = Convention::misere_if(misere);
             let values = game.move_list(&parsed, convention, max_moves, budget)?;
@@ -596,17 +627,20 @@ impl Engine {
     /// g(0), …, g(upto) of one heap, as native-endian unsigned 32-bit integers in a
     /// `bytearray` (which numpy takes as its buffer without copying); `upto` is the
     /// decimal text of a number within [`GRUNDY_TABLE`], as the command line's
-    /// `--upto` (the table is held in memory).
+    /// `--upto` (the table is held in memory: by default, as long as `upto` asks).
     fn grundy_bytes<'py>(
         &self,
         py: Python<'py>,
         upto: &str,
         time_limit: Option<f64>,
+        max_positions: Option<u64>,
     ) -> PyResult<Bound<'py, PyByteArray>> {
         let upto = GRUNDY_TABLE
             .read(upto, "upto", 0)
             .map_err(|e| to_py(e.into()))? as usize;
-        let values = self.ask(py, time_limit, |game, budget| {
+        // By default a table may be as long as `upto` allows, as on the command line.
+        let max_positions = max_positions.or(Some(GRUNDY_TABLE.value + 1));
+        let values = self.ask(py, time_limit, max_positions, |game, budget| {
             heap_sequence(game)?.grundy_table(upto, budget)
         })?;
         let bytes: &[u8] = bytemuck::cast_slice(&values);
@@ -619,11 +653,17 @@ impl Engine {
     /// The SVG plot `nimlab grundy GAME --upto N --plot FILE` draws: g(0), …, g(upto)
     /// (at most [`PLOT_VALUES`] of them), with the period's start marked when the
     /// game's own search finds one within the time limit.
-    fn plot_svg(&self, py: Python<'_>, upto: &str, time_limit: Option<f64>) -> PyResult<String> {
+    fn plot_svg(
+        &self,
+        py: Python<'_>,
+        upto: &str,
+        time_limit: Option<f64>,
+        max_positions: Option<u64>,
+    ) -> PyResult<String> {
         let upto = GRUNDY_TABLE
             .read(upto, "upto", 0)
             .map_err(|e| to_py(e.into()))? as usize;
-        self.ask(py, time_limit, |game, budget| {
+        self.ask(py, time_limit, max_positions, |game, budget| {
             let sequence = heap_sequence(game)?;
             let values = sequence.grundy_table(upto.min(PLOT_VALUES - 1), budget)?;
             let periodicity = sequence.periodicity(budget).ok();
@@ -635,18 +675,19 @@ impl Engine {
     /// searched up to the game's own bound, or, with `max`, up to `max` values (the
     /// decimal text of a number from 1 to [`GRUNDY_TABLE`], as `--max`), which only
     /// take-and-break games' searches take.
-    #[pyo3(signature = (max, time_limit))]
+    #[pyo3(signature = (max, time_limit, max_positions))]
     fn period_json(
         &self,
         py: Python<'_>,
         max: Option<&str>,
         time_limit: Option<f64>,
+        max_positions: Option<u64>,
     ) -> PyResult<String> {
         let max = max
             .map(|max| parse_bounded(max, "max", 1, GRUNDY_TABLE.value))
             .transpose()
             .map_err(|e| to_py(e.into()))?;
-        self.ask(py, time_limit, |game, budget| {
+        self.ask(py, time_limit, max_positions, |game, budget| {
             let sequence = heap_sequence(game)?;
             let periodicity = match max {
                 None => sequence.periodicity(budget),
@@ -695,7 +736,7 @@ impl Engine {
         let bounds =
             Bounds::memory_only(max_heap as usize, (memory as usize).saturating_mul(1 << 20));
         quotient_game(self.current().as_ref())?;
-        self.ask(py, time_limit, |game, budget| {
+        self.ask(py, time_limit, None, |game, budget| {
             let heaps = quotient_game(game).expect("the game was asked for its quotient above");
             let stop = || budget.check().is_err();
             let result = Computation::new(heaps, bounds).and_then(|mut computation| {
@@ -712,7 +753,7 @@ impl Engine {
     /// Run the conformance check every built-in family passes, from `position`; the
     /// counts of what was checked, or `AssertionError` with the broken promise.
     fn check<'py>(&self, py: Python<'py>, position: &str) -> PyResult<Bound<'py, PyDict>> {
-        let checked = self.ask(py, None, |game, _| {
+        let checked = self.ask(py, None, None, |game, _| {
             let start = game.parse_position(position)?;
             Ok(check_game(game, &start))
         })?;
@@ -880,19 +921,20 @@ fn census_codes(digits: &str, upto: &str) -> PyResult<Vec<String>> {
 /// The line `nimlab census` writes for `code`: its period searched up to `upto`
 /// values (its misère quotient too with `misere`), as JSON.
 #[pyfunction]
-#[pyo3(signature = (code, upto, misere, time_limit))]
+#[pyo3(signature = (code, upto, misere, time_limit, max_positions))]
 fn census_line(
     py: Python<'_>,
     code: &str,
     upto: &str,
     misere: bool,
     time_limit: Option<f64>,
+    max_positions: Option<u64>,
 ) -> PyResult<String> {
     let upto = parse_bounded(upto, "upto", 1, GRUNDY_TABLE.value).map_err(|e| to_py(e.into()))?;
-    let budget = budget(time_limit)?;
+    let budget = budget(time_limit, max_positions)?;
     let line = py
         .detach(|| census::survey(code, upto as usize, misere, &budget))
-        .map_err(to_py)?;
+        .map_err(|error| to_py(with_positions_hint(error)))?;
     Ok(serde_json::to_string(&line).expect("census lines serialize"))
 }
 

@@ -39,7 +39,10 @@ fn callback_failure(
 /// an engine's game, or a defined game's own value) against the computer at `level`,
 /// the person first unless `first` says otherwise ("you", "computer", "ask" or
 /// "con"). The winner ("you" or "computer"), "draw", or `None` when the person quit;
-/// Ctrl-C at the prompt abandons the game and raises `KeyboardInterrupt`.
+/// Ctrl-C at the prompt abandons the game and raises `KeyboardInterrupt`. Each
+/// question has `time_limit` seconds and `max_positions`: the most positions a
+/// defined game's question meets (the Python side always gives it), or the table
+/// entries an engine's question holds (`None`: the command line's bound).
 #[pyfunction]
 #[pyo3(signature = (game, position, misere, first, level, seed, time_limit, max_positions))]
 #[allow(clippy::too_many_arguments)]
@@ -52,7 +55,7 @@ pub(crate) fn play(
     level: u8,
     seed: Option<u64>,
     time_limit: Option<f64>,
-    max_positions: u64,
+    max_positions: Option<u64>,
 ) -> PyResult<Option<&'static str>> {
     let first = match first {
         "you" => First::You,
@@ -70,7 +73,10 @@ pub(crate) fn play(
             "invalid level {level}: expected a level from 0 to 10"
         )));
     }
-    budget(time_limit)?;
+    // An engine's questions hold at most `max_positions` entries; a defined game
+    // counts its positions itself.
+    let memory = max_positions.filter(|_| game.cast::<Engine>().is_ok());
+    budget(time_limit, memory)?;
     // The game, its start, and a defined game's own face (whose flag stops its
     // questions when a callback fails).
     let (ruleset, start, defined): (
@@ -89,7 +95,10 @@ pub(crate) fn play(
         let start = ruleset.parse_position(&text).map_err(|e| to_py(e.into()))?;
         (ruleset, start, None)
     } else if let Ok(defined) = game.cast::<Defined>() {
-        let (game, start) = defined.get().session(py, position, max_positions)?;
+        let (game, start) =
+            defined
+                .get()
+                .session(py, position, max_positions.unwrap_or(u64::MAX))?;
         (Arc::clone(&game) as Arc<dyn Ruleset>, start, Some(game))
     } else {
         return Err(PyTypeError::new_err(format!(
@@ -99,7 +108,7 @@ pub(crate) fn play(
     };
     let cancel = defined.as_ref().map(|game| game.0.cancel_flag());
     let question = move || {
-        let question = budget(time_limit).unwrap_or_else(|_| Budget::question(None));
+        let question = budget(time_limit, memory).unwrap_or_else(|_| Budget::question(None));
         match &cancel {
             Some(flag) => question.with_cancel(Arc::clone(flag)),
             None => question,

@@ -533,6 +533,40 @@ def test_a_table_beyond_the_limit_of_memory_is_refused_before_it_is_built():
         nimlab.game("kayles").grundy(-1)
 
 
+def test_max_positions_bounds_every_question_of_a_built_in_game():
+    # A table holds one entry per value; a search a few per position it keeps.
+    with pytest.raises(nimlab.LimitError, match=r"max_positions=1000; a larger max_positions allows more"):
+        nimlab.game("octal:0.161").grundy(10**5, max_positions=1000)
+    with pytest.raises(nimlab.LimitError, match="max_positions=50"):
+        nimlab.game("turtles").analyze("HHHHHHHHHH", misere=True, max_positions=50)
+    with pytest.raises(nimlab.LimitError, match="max_positions=50"):
+        nimlab.game("octal:0.07").moves("10 11 12", misere=True, max_positions=50)
+    with pytest.raises(nimlab.LimitError, match="max_positions=100"):
+        nimlab.game("octal:0.161").sequence(10**4, max_positions=100)
+    with pytest.raises(nimlab.LimitError, match="max_positions=100"):
+        nimlab.game("octal:0.161").period(max=10**5, max_positions=100)
+    with pytest.raises(nimlab.LimitError, match="max_positions=10"):
+        list(nimlab.census(1, 10**5, max_positions=10))
+    with pytest.raises(nimlab.LimitError, match="max_positions=10"):
+        nimlab.HeapGame(kayles, name="my-kayles").grundy(100, max_positions=10)
+    # Within the bound, the same answers as without one.
+    turtles = nimlab.game("turtles")
+    assert turtles.analyze("HHHHHHHHHH", misere=True, max_positions=10**6).json == turtles.analyze(
+        "HHHHHHHHHH", misere=True
+    ).json
+    # A table as long as the command line's allows is not bounded by a question's memory.
+    assert len(nimlab.game("nim").grundy(2**25 + 10)) == 2**25 + 11
+    assert list(nimlab.game("octal:0.161").grundy(1000, max_positions=1001)) == list(
+        nimlab.game("octal:0.161").grundy(1000)
+    )
+
+
+@pytest.mark.parametrize("bad, error", [(0, ValueError), (-5, ValueError), ("many", TypeError), (1.5, TypeError)])
+def test_max_positions_must_be_a_count(bad, error):
+    with pytest.raises(error, match=f"invalid max_positions {bad!r}" if error is TypeError else f"invalid max_positions {bad}"):
+        nimlab.game("nim").analyze([3, 4], max_positions=bad)
+
+
 # --- nimlab.seq --------------------------------------------------------------------
 
 

@@ -14,7 +14,7 @@ use crate::limits::OCTAL_PERIOD_SEARCH;
 use crate::num::{Nat, to_u64};
 use crate::protocol::HeapSequence;
 use crate::solve::period::{Periodicity, Theorem};
-use crate::solve::table::table_of;
+use crate::solve::table::{table_fits, table_of};
 use malachite_base::num::arithmetic::traits::Mod;
 use nimlab_octal::{PeriodCertificate, Rules, STOP_CHECK_INTERVAL, SolveError, Solver};
 use std::cell::Cell;
@@ -111,8 +111,10 @@ impl EngineSequence {
 
     /// g(0), …, g(upto), spending one unit of `budget` per value computed, and one per
     /// value of the table as it is built (from a certified period, past the values
-    /// computed).
+    /// computed); the table holds one entry of the budget's memory per value, and one
+    /// that does not fit is refused before any value is computed.
     pub fn table(&self, upto: usize, budget: &Budget) -> Result<Vec<u32>, Error> {
+        table_fits(upto, budget)?;
         self.with_values(upto, budget, |values, index| {
             table_of(upto, budget, |n| u32::from(values[index(n)]))
         })?
@@ -256,13 +258,18 @@ fn index_of(certificate: &PeriodCertificate, n: &Nat) -> usize {
     certificate.preperiod + to_u64(&offset).expect("a remainder below the period") as usize
 }
 
-/// The engine's stop check for `budget`: spends a unit per value between checks and
-/// records why it stopped in `stopped`.
+/// The engine's stop check for `budget`: spends a unit per value computed between
+/// checks, holds the memory those values take in the engine's table (two bytes a
+/// value: a quarter of a table entry), and records why it stopped in `stopped`.
 pub fn stop_on<'a>(
     budget: &'a Budget,
     stopped: &'a Cell<Option<Exhausted>>,
 ) -> impl Fn() -> bool + 'a {
-    move || match budget.spend(STOP_CHECK_INTERVAL as u64) {
+    let values = STOP_CHECK_INTERVAL as u64;
+    move || match budget
+        .spend(values)
+        .and_then(|()| budget.hold(values.div_ceil(4)))
+    {
         Ok(()) => false,
         Err(why) => {
             stopped.set(Some(why));

@@ -10,7 +10,7 @@ use crate::protocol::HeapSequence;
 use crate::solve::mex::MexSet;
 use crate::solve::period::Periodicity;
 use crate::solve::quotient::LazyQuotient;
-use crate::solve::table::extend_within_budget;
+use crate::solve::table::{extend_within_budget, table_fits};
 use std::sync::{Arc, Mutex, PoisonError};
 
 /// The Grundy values of one heap of a family that knows them (by a formula, a
@@ -179,6 +179,7 @@ impl<H: HeapRules> HeapValues for SearchedValues<H> {
 
 impl<H: HeapRules> HeapSequence for SearchedValues<H> {
     fn grundy_table(&self, upto: usize, budget: &Budget) -> Result<Vec<u32>, Error> {
+        table_fits(upto, budget)?;
         self.with_values(self.index(&Nat::from(upto))? + 1, budget, <[u32]>::to_vec)
     }
 

@@ -21,7 +21,9 @@ use crate::solve::quotient::LazyQuotient;
 /// values come from the octal engine, also offer its rules and a period search of
 /// any length.
 pub trait HeapSequence: Send + Sync {
-    /// g(0), …, g(upto) for one heap, spending one unit of `budget` per value.
+    /// g(0), …, g(upto) for one heap, spending one unit of `budget` per value and
+    /// holding one table entry of its memory per value of the table returned (a table
+    /// that does not fit is refused before it is computed).
     fn grundy_table(&self, upto: usize, budget: &Budget) -> Result<Vec<u32>, Error>;
 
     /// The least period and preperiod, with a certificate that proves them; the

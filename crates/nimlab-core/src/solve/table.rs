@@ -48,23 +48,36 @@ impl<T> Once<T> {
 }
 
 /// g(0), …, g(upto) from `value(n)` (a closed form, or a certified period's table),
-/// built a chunk at a time, spending one unit of `budget`'s work per value before each
-/// chunk: a long table reads the clock and the cancel flag as it is built, and stops
-/// cleanly when the budget runs out.
+/// built a chunk at a time, spending one unit of `budget`'s work and holding one table
+/// entry of its memory per value before each chunk: a table larger than the budget's
+/// memory is refused before it is built ([`table_fits`]), and a long table reads the
+/// clock and the cancel flag as it is built, and stops cleanly when the budget runs
+/// out.
 pub fn table_of(
     upto: usize,
     budget: &Budget,
     value: impl Fn(usize) -> u32,
 ) -> Result<Vec<u32>, Error> {
+    table_fits(upto, budget)?;
     let mut table = Vec::new();
     while table.len() <= upto {
         let next = (table.len() + TABLE_CHUNK).min(upto + 1);
+        let values = (next - table.len()) as u64;
         budget
-            .spend((next - table.len()) as u64)
+            .spend(values)
+            .and_then(|()| budget.hold(values))
             .map_err(|e| Error::from_budget(e, "the table of values"))?;
         table.extend((table.len()..next).map(&value));
     }
     Ok(table)
+}
+
+/// Whether a table of g(0), …, g(upto), one table entry a value, fits in what remains
+/// of `budget`'s memory: the error of the table, if not.
+pub fn table_fits(upto: usize, budget: &Budget) -> Result<(), Error> {
+    budget
+        .fits(upto as u64 + 1)
+        .map_err(|e| Error::from_budget(e, "the table of values"))
 }
 
 /// Values computed between two looks at a budget.

@@ -78,6 +78,20 @@ DEFAULT_MAX_MOVES = 100
 Position = Union[str, int, Sequence[Any]]
 
 
+def _positions_limit(max_positions: Any) -> int:
+    """``max_positions`` checked: an integer from 1 (larger ones are capped at 2^64 − 1)."""
+    if isinstance(max_positions, bool) or not isinstance(max_positions, int):
+        raise TypeError(f"invalid max_positions {max_positions!r}: expected an integer")
+    if max_positions < 1:
+        raise ValueError(f"invalid max_positions {max_positions}: expected a number of positions from 1")
+    return min(max_positions, 2**64 - 1)
+
+
+def _memory_limit(max_positions: Any) -> Optional[int]:
+    """A built-in game's ``max_positions``: ``None`` for the command line's bound."""
+    return None if max_positions is None else _positions_limit(max_positions)
+
+
 def _position_text(position: Position) -> str:
     """A position as the command line writes it.
 
@@ -372,6 +386,13 @@ class Game:
     """A game nimlab plays: made by :func:`game` (a built-in game) or
     :class:`HeapGame` (a heap game of your own).
 
+    Every question takes ``time_limit=`` (seconds, 1.5 by default; ``None`` or 0
+    for none) and ``max_positions=``, a bound on what the question keeps in memory,
+    counted as the engine counts it: one for each value of a Grundy table, and a few
+    for each position a search keeps (one per number in it, more for its moves). By
+    default the bound is the command line's, 2^25 (256 MiB). Running out of either
+    raises :class:`LimitError`.
+
     >>> g = nimlab.game("subtraction:1,3,4")
     >>> g.spec
     'subtraction:1,3,4'
@@ -417,6 +438,7 @@ class Game:
         *,
         max_moves: int = DEFAULT_MAX_MOVES,
         time_limit: Optional[float] = DEFAULT_TIME_LIMIT,
+        max_positions: Optional[int] = None,
     ) -> Analysis:
         """Who wins ``position``, its Grundy value, and its winning moves (at most
         ``max_moves`` listed), in normal play or, with ``misere=True``, misère play.
@@ -426,7 +448,9 @@ class Game:
         ('N', 2, '1 4 5')
         """
         text = self._position(position)
-        return _analysis(json.loads(self._engine.analyze_json(text, misere, max_moves, time_limit)))
+        return _analysis(json.loads(self._engine.analyze_json(
+            text, misere, max_moves, time_limit, _memory_limit(max_positions)
+        )))
 
     def moves(
         self,
@@ -435,6 +459,7 @@ class Game:
         *,
         max_moves: int = DEFAULT_MAX_MOVES,
         time_limit: Optional[float] = DEFAULT_TIME_LIMIT,
+        max_positions: Optional[int] = None,
     ) -> Moves:
         """Every legal move of ``position`` (at most ``max_moves`` listed), winning
         moves first, each with its result, Grundy value and remoteness.
@@ -443,16 +468,24 @@ class Game:
         [('1 1', 'win'), ('1 2', 'lose')]
         """
         text = self._position(position)
-        return _moves(json.loads(self._engine.moves_json(text, misere, max_moves, time_limit)))
+        return _moves(json.loads(self._engine.moves_json(
+            text, misere, max_moves, time_limit, _memory_limit(max_positions)
+        )))
 
-    def grundy(self, upto: int, *, time_limit: Optional[float] = DEFAULT_TIME_LIMIT):
+    def grundy(
+        self,
+        upto: int,
+        *,
+        time_limit: Optional[float] = DEFAULT_TIME_LIMIT,
+        max_positions: Optional[int] = None,
+    ):
         """g(0), …, g(upto) of one heap of a game played on heaps: a numpy array of
         ``uint32`` when numpy is installed, else a list of ints.
 
         >>> [int(v) for v in nimlab.game("kayles").grundy(8)]
         [0, 1, 2, 3, 1, 4, 3, 2, 1]
         """
-        data = self._engine.grundy_bytes(_count_text(upto, "upto"), time_limit)
+        data = self._engine.grundy_bytes(_count_text(upto, "upto"), time_limit, _memory_limit(max_positions))
         try:
             import numpy
         except ImportError:
@@ -463,7 +496,13 @@ class Game:
             return values.tolist()
         return numpy.frombuffer(data, dtype=numpy.uint32)
 
-    def sequence(self, upto: int, *, time_limit: Optional[float] = DEFAULT_TIME_LIMIT) -> "NimSequence":
+    def sequence(
+        self,
+        upto: int,
+        *,
+        time_limit: Optional[float] = DEFAULT_TIME_LIMIT,
+        max_positions: Optional[int] = None,
+    ) -> "NimSequence":
         """g(0), …, g(upto) with their plot (:class:`NimSequence`), which a notebook
         shows as the SVG ``nimlab grundy --plot`` draws (at most 2^20 values drawn).
 
@@ -471,10 +510,17 @@ class Game:
         'octal:0.137'
         """
         count = _count_text(upto, "upto")
-        values = self.grundy(upto, time_limit=time_limit)
-        return NimSequence(self.spec, values, self._engine.plot_svg(count, time_limit))
+        values = self.grundy(upto, time_limit=time_limit, max_positions=max_positions)
+        svg = self._engine.plot_svg(count, time_limit, _memory_limit(max_positions))
+        return NimSequence(self.spec, values, svg)
 
-    def period(self, max: Optional[int] = None, *, time_limit: Any = _UNSET) -> Period:
+    def period(
+        self,
+        max: Optional[int] = None,
+        *,
+        time_limit: Any = _UNSET,
+        max_positions: Optional[int] = None,
+    ) -> Period:
         """The least preperiod and period of one heap's nim-sequence, with the
         certificate that proves them, as ``nimlab period SPEC --json`` reports them.
 
@@ -491,7 +537,7 @@ class Game:
         if time_limit is _UNSET:
             time_limit = DEFAULT_TIME_LIMIT if max is None else None
         limit = None if max is None else _count_text(max, "max")
-        report = json.loads(self._engine.period_json(limit, time_limit))
+        report = json.loads(self._engine.period_json(limit, time_limit, _memory_limit(max_positions)))
         return Period(
             preperiod=report["preperiod"],
             period=report["period"],
@@ -513,15 +559,22 @@ class Game:
         return self._engine.check(self._position(position))
 
 
-def game(spec: str, *, time_limit: Optional[float] = DEFAULT_TIME_LIMIT) -> Game:
+def game(
+    spec: str,
+    *,
+    time_limit: Optional[float] = DEFAULT_TIME_LIMIT,
+    max_positions: Optional[int] = None,
+) -> Game:
     """The game of ``spec``, any spec the command line takes: ``"nim"``,
     ``"kayles"``, ``"subtraction:1,3,4"``, ``"octal:0.137"``, ``"wythoff"``,
     sums such as ``"nim+kayles"``, and ``"graph:FILE"``, which reads FILE.
+    ``time_limit`` and ``max_positions`` bound what making the game computes (a
+    graph's analysis, for instance), as they bound a question (see :class:`Game`).
 
     >>> nimlab.game("octal:0.07").spec
     'octal:0.07'
     """
-    return Game(_Engine.from_spec(spec, time_limit))
+    return Game(_Engine.from_spec(spec, time_limit, _memory_limit(max_positions)))
 
 
 class SumGame(Game):
@@ -604,6 +657,7 @@ def census(
     *,
     misere: bool = False,
     time_limit: Optional[float] = None,
+    max_positions: Optional[int] = None,
 ) -> Iterator[dict]:
     """Every octal code 0.d1…dk with k ≤ ``digits`` digits (1 to 6; 8^digits − 1
     codes), each code's findings as one dict, as ``nimlab census --digits D --upto N``
@@ -614,8 +668,9 @@ def census(
     ``misere=True``, each code's misère quotient too (``--misere``).
 
     Codes run one after another, in the order of ``nimlab census --jobs 1``, as the
-    iterator is advanced; ``time_limit``, when given, bounds each code's survey
-    (none by default, as on the command line). Bad arguments are refused at once.
+    iterator is advanced; ``time_limit`` and ``max_positions``, when given, bound
+    each code's survey (as they bound a :class:`Game`'s question; no time limit by
+    default, as on the command line). Bad arguments are refused at once.
 
     >>> found = {line["code"]: line for line in nimlab.census(1, 1000)}
     >>> found["0.4"]["preperiod"], found["0.4"]["period"]
@@ -625,10 +680,11 @@ def census(
     """
     limit = _count_text(upto, "upto")
     codes = _nimlab_census_codes(_count_text(digits, "digits"), limit)
+    memory = _memory_limit(max_positions)
 
     def lines() -> Iterator[dict]:
         for code in codes:
-            yield json.loads(_nimlab_census_line(code, limit, bool(misere), time_limit))
+            yield json.loads(_nimlab_census_line(code, limit, bool(misere), time_limit, memory))
 
     return lines()
 
@@ -749,12 +805,6 @@ class HeapGame(Game):
 #: The most positions one question about a defined game may meet when none is said;
 #: ``max_positions=`` allows more (or fewer).
 DEFAULT_MAX_POSITIONS = 1_000_000
-
-
-def _positions_limit(max_positions: Any) -> int:
-    if isinstance(max_positions, bool) or not isinstance(max_positions, int):
-        raise TypeError(f"invalid max_positions {max_positions!r}: expected an integer")
-    return max(0, min(max_positions, 2**64 - 1))
 
 
 class DefinedGame:
@@ -937,7 +987,7 @@ def play(
     level: int = 10,
     seed: Optional[int] = None,
     time_limit: Optional[float] = DEFAULT_TIME_LIMIT,
-    max_positions: int = DEFAULT_MAX_POSITIONS,
+    max_positions: Optional[int] = None,
 ) -> Optional[str]:
     """Play ``game`` from ``position`` against the computer in the terminal, with the
     dialogue of ``nimlab play``: type a move, or ``hint`` (or ``?``), ``undo``,
@@ -948,7 +998,9 @@ def play(
     ``first`` is ``"you"``, ``"computer"``, ``"ask"`` or ``"con"`` (the computer
     picks the side that wins); at ``level`` 0 to 10 the computer plays its best move
     with probability level/10; ``seed`` makes its random choices reproducible; each of
-    its questions has ``time_limit`` seconds. Returns who won, ``"you"`` or
+    its questions has ``time_limit`` seconds and ``max_positions`` (as the game's
+    own questions have: 1,000,000 positions for a defined game, the command line's
+    bound for others). Returns who won, ``"you"`` or
     ``"computer"``, ``"draw"`` when positions repeated three times, or ``None`` when
     you quit; Ctrl-C at the prompt abandons the game and raises
     ``KeyboardInterrupt``. The dialogue reads standard input and writes standard
@@ -960,13 +1012,15 @@ def play(
         raise ValueError(f"invalid seed {seed!r}: expected an integer from 0 to 2**64 - 1")
     if isinstance(game, DefinedGame):
         start = position
+        limit = _positions_limit(DEFAULT_MAX_POSITIONS if max_positions is None else max_positions)
     elif isinstance(game, Game):
         start = _position_text(position)
+        limit = _memory_limit(max_positions)
     else:
         raise TypeError(f"invalid game {game!r}: expected a game of nimlab.game, nimlab.HeapGame or nimlab.define")
     import sys
 
     sys.stdout.flush()
     return _nimlab_play(
-        game._engine, start, bool(misere), first, level, seed, time_limit, _positions_limit(max_positions)
+        game._engine, start, bool(misere), first, level, seed, time_limit, limit
     )

@@ -114,6 +114,7 @@ class Game:
         *,
         max_moves: int = ...,
         time_limit: Optional[float] = ...,
+        max_positions: Optional[int] = None,
     ) -> Analysis: ...
     def moves(
         self,
@@ -122,12 +123,23 @@ class Game:
         *,
         max_moves: int = ...,
         time_limit: Optional[float] = ...,
+        max_positions: Optional[int] = None,
     ) -> Moves: ...
-    def grundy(self, upto: int, *, time_limit: Optional[float] = ...) -> Any:
+    def grundy(
+        self, upto: int, *, time_limit: Optional[float] = ..., max_positions: Optional[int] = None
+    ) -> Any:
         """A numpy array of uint32 when numpy is installed, else a list of int."""
-    def period(self, max: Optional[int] = None, *, time_limit: Optional[float] = ...) -> Period: ...
+    def period(
+        self,
+        max: Optional[int] = None,
+        *,
+        time_limit: Optional[float] = ...,
+        max_positions: Optional[int] = None,
+    ) -> Period: ...
     def check(self, position: Position) -> dict: ...
-    def sequence(self, upto: int, *, time_limit: Optional[float] = ...) -> NimSequence: ...
+    def sequence(
+        self, upto: int, *, time_limit: Optional[float] = ..., max_positions: Optional[int] = None
+    ) -> NimSequence: ...
     def __add__(self, other: Game) -> SumGame: ...
 
 @dataclass(frozen=True)
@@ -142,7 +154,9 @@ class SumGame(Game):
 
 def sum(*games: Game) -> SumGame: ...
 
-def game(spec: str, *, time_limit: Optional[float] = ...) -> Game: ...
+def game(
+    spec: str, *, time_limit: Optional[float] = ..., max_positions: Optional[int] = None
+) -> Game: ...
 
 def graph(edges: Iterable[Tuple[int, int]], vertices: Optional[int] = None) -> Game: ...
 def census(
@@ -151,6 +165,7 @@ def census(
     *,
     misere: bool = False,
     time_limit: Optional[float] = None,
+    max_positions: Optional[int] = None,
 ) -> Iterator[dict]: ...
 def quotient(
     spec: Union[str, Game],
@@ -231,5 +246,5 @@ def play(
     level: int = 10,
     seed: Optional[int] = None,
     time_limit: Optional[float] = ...,
-    max_positions: int = ...,
+    max_positions: Optional[int] = None,
 ) -> Optional[str]: ...
