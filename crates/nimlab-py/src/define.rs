@@ -37,7 +37,6 @@ use rand::rngs::StdRng;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
-use std::thread::ScopedJoinHandle;
 use std::time::Duration;
 
 /// A position of a defined game: its number in the question's table.
@@ -135,6 +134,32 @@ impl DefinedGame {
 
     fn table(&self) -> MutexGuard<'_, Table> {
         self.table.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Empty the table of a stopped question, a chunk of positions at a time, each
+    /// chunk with the GIL, so that another thread (the caller, which had Ctrl-C
+    /// pressed) runs Python between chunks instead of waiting while a table of
+    /// millions of positions is freed at once.
+    fn release(&self) {
+        const CHUNK: usize = 10_000;
+        let mut done = false;
+        while !done {
+            Python::attach(|py| {
+                let mut table = self.table();
+                let ids = table.ids.bind(py).clone();
+                for _ in 0..CHUNK {
+                    let Some(position) = table.positions.pop() else {
+                        done = true;
+                        break;
+                    };
+                    // A position is in the dict once; a failure leaves it to the drop.
+                    let _ = ids.del_item(position.bind(py));
+                }
+            });
+        }
+        let mut table = self.table();
+        table.moves = Vec::new();
+        table.parts = Vec::new();
     }
 
     /// Keep the first failure and stop the question.
@@ -270,14 +295,18 @@ impl DefinedGame {
         if let Some(listed) = &self.table().moves[id.0 as usize] {
             return Arc::clone(listed);
         }
-        let none = || {
+        // Once the question is stopped (a failed callback, Ctrl-C), a position's moves
+        // are an incomplete list, which every search refuses at once: a search that
+        // took them for a position without moves would finish its whole walk first,
+        // which on a long chain took seconds.
+        let stopped = || {
             Arc::new(Listed {
                 followers: Box::new([]),
-                complete: true,
+                complete: false,
             })
         };
         if self.cancel.load(Ordering::Relaxed) {
-            return none();
+            return stopped();
         }
         Python::attach(|py| {
             let mut table = self.table();
@@ -300,7 +329,7 @@ impl DefinedGame {
                 }
                 Err(error) => {
                     self.fail(error);
-                    none()
+                    stopped()
                 }
             }
         })
@@ -474,42 +503,38 @@ impl Repeating for DefinedGame {
 
 /// Run `work` on a worker thread with the GIL released, while this thread looks for
 /// signals every 20 ms: when a signal handler raises (Ctrl-C's `KeyboardInterrupt`),
-/// `cancel` is raised, the worker is waited for (it stops at its budget's next look
-/// at the flag, after the callback running then, if any) and the exception returned.
-/// The worker stays known to Python for the whole run, so the callbacks it makes
-/// attach to Python cheaply.
-pub(crate) fn interruptible<T: Send>(
+/// `cancel` is raised and the exception returned at once. The worker stops at its
+/// budget's next look at the flag and frees what it built on its own (a search of
+/// millions of positions takes a few hundred milliseconds to free), without the
+/// caller waiting. The worker stays known to Python for the whole run, so the
+/// callbacks it makes attach to Python cheaply.
+pub(crate) fn interruptible<T: Send + 'static>(
     py: Python<'_>,
     cancel: &AtomicBool,
-    work: impl FnOnce() -> T + Send,
+    work: impl FnOnce() -> T + Send + 'static,
 ) -> PyResult<T> {
-    fn join<T: Send>(py: Python<'_>, worker: ScopedJoinHandle<'_, T>) -> T {
-        py.detach(move || worker.join())
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-    }
-    std::thread::scope(|scope| {
-        let caller = std::thread::current();
-        let worker = std::thread::Builder::new()
-            // Callbacks run Python code here: a stack as large as a main thread's.
-            .stack_size(16 << 20)
-            .spawn_scoped(scope, move || {
-                let result = Python::attach(|py| py.detach(work));
-                caller.unpark();
-                result
-            })
-            .map_err(|e| PyRuntimeError::new_err(format!("cannot start a thread: {e}")))?;
-        loop {
-            if worker.is_finished() {
-                return Ok(join(py, worker));
-            }
-            py.detach(|| std::thread::park_timeout(Duration::from_millis(20)));
-            if let Err(signal) = py.check_signals() {
-                cancel.store(true, Ordering::Relaxed);
-                join(py, worker);
-                return Err(signal);
-            }
+    let caller = std::thread::current();
+    let worker = std::thread::Builder::new()
+        // Callbacks run Python code here: a stack as large as a main thread's.
+        .stack_size(16 << 20)
+        .spawn(move || {
+            let result = Python::attach(|py| py.detach(work));
+            caller.unpark();
+            result
+        })
+        .map_err(|e| PyRuntimeError::new_err(format!("cannot start a thread: {e}")))?;
+    loop {
+        if worker.is_finished() {
+            return Ok(py
+                .detach(move || worker.join())
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
         }
-    })
+        py.detach(|| std::thread::park_timeout(Duration::from_millis(20)));
+        if let Err(signal) = py.check_signals() {
+            cancel.store(true, Ordering::Relaxed);
+            return Err(signal);
+        }
+    }
 }
 
 /// `max_positions` as a count of positions, or the error of a count out of range.
@@ -534,22 +559,34 @@ impl Defined {
     /// positions, within `time_limit`, on a worker thread that Ctrl-C stops; a
     /// callback's exception is re-raised as it was. The game comes back with the
     /// answer, to give its positions back as the user's values.
-    fn ask<T: Send>(
+    fn ask<T: Send + 'static>(
         &self,
         py: Python<'_>,
         position: &Bound<'_, PyAny>,
         time_limit: Option<f64>,
         max_positions: u64,
-        question: impl FnOnce(&Erased<DefinedGame>, &AnyPosition, &Budget) -> Result<T, Error> + Send,
-    ) -> PyResult<(T, Erased<DefinedGame>)> {
-        let game = Erased(DefinedGame::new(
+        question: impl FnOnce(&Erased<DefinedGame>, &AnyPosition, &Budget) -> Result<T, Error>
+        + Send
+        + 'static,
+    ) -> PyResult<(T, Arc<Erased<DefinedGame>>)> {
+        let game = Arc::new(Erased(DefinedGame::new(
             py,
             Arc::clone(&self.rules),
             positions_limit(max_positions)?,
-        ));
+        )));
         let budget = budget(time_limit, None)?.with_cancel(Arc::clone(&game.0.cancel));
         let start = AnyPosition::new(game.0.start(py, position)?);
-        let answer = interruptible(py, &game.0.cancel, || question(&game, &start, &budget))?;
+        let cancel = Arc::clone(&game.0.cancel);
+        let worker_game = Arc::clone(&game);
+        let answer = interruptible(py, &cancel, move || {
+            let answer = question(&worker_game, &start, &budget);
+            if worker_game.0.cancel.load(Ordering::Relaxed) {
+                // Nobody may be waiting (Ctrl-C): the table is freed here, a little at
+                // a time, rather than all at once wherever the game is dropped last.
+                worker_game.0.release();
+            }
+            answer
+        })?;
         if let Some(failure) = game.0.take_failure() {
             return Err(failure);
         }
@@ -560,7 +597,7 @@ impl Defined {
 impl Defined {
     /// The JSON of the report `question` makes about `position` (as [`Defined::ask`]
     /// answers it), and the positions the moves it names leave, as the user's values.
-    fn report<R: serde::Serialize>(
+    fn report<R: serde::Serialize + 'static>(
         &self,
         py: Python<'_>,
         position: &Bound<'_, PyAny>,
@@ -571,14 +608,15 @@ impl Defined {
             &AnyPosition,
             &Budget,
         ) -> Result<(R, Vec<AnyMove>), Error>
-        + Send,
+        + Send
+        + 'static,
     ) -> PyResult<(String, Vec<Py<PyAny>>)> {
         let ((json, after), game) = self.ask(
             py,
             position,
             time_limit,
             max_positions,
-            |game, start, budget| {
+            move |game, start, budget| {
                 let (report, moves) = question(game, start, budget)?;
                 let after: Vec<PositionId> =
                     moves.iter().map(|play| *play.get::<PositionId>()).collect();
@@ -670,7 +708,7 @@ impl Defined {
             position,
             time_limit,
             max_positions,
-            |game, start, budget| {
+            move |game, start, budget| {
                 let analysis =
                     game.analyze(start, Convention::misere_if(misere), max_moves, budget)?;
                 let after = analysis
@@ -699,7 +737,7 @@ impl Defined {
             position,
             time_limit,
             max_positions,
-            |game, start, budget| {
+            move |game, start, budget| {
                 let convention = Convention::misere_if(misere);
                 let values = game.move_list(start, convention, max_moves, budget)?;
                 let after = values.moves.iter().map(|m| m.play.clone()).collect();
@@ -726,7 +764,7 @@ impl Defined {
             position,
             time_limit,
             max_positions,
-            |game, start, budget| {
+            move |game, start, budget| {
                 let start = start.get::<PositionId>();
                 let convention = Convention::misere_if(misere);
                 let solved = Retrograde::solve(&game.0, start, convention, budget)
@@ -755,7 +793,7 @@ impl Defined {
             position,
             time_limit,
             max_positions,
-            |game, start, budget| {
+            move |game, start, budget| {
                 let mut rng = match seed {
                     Some(seed) => StdRng::seed_from_u64(seed),
                     None => rand::make_rng(),

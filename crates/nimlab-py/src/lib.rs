@@ -352,17 +352,17 @@ impl Engine {
     /// thread looks for signals: Ctrl-C cancels the question's budget and raises
     /// `KeyboardInterrupt`. A callback's exception is re-raised, and the game's values,
     /// which were computed from an empty list of options, are dropped.
-    fn ask<T: Send>(
+    fn ask<T: Send + 'static>(
         &self,
         py: Python<'_>,
         time_limit: Option<f64>,
         max_positions: Option<u64>,
-        question: impl FnOnce(&dyn Ruleset, &Budget) -> Result<T, Error> + Send,
+        question: impl FnOnce(&dyn Ruleset, &Budget) -> Result<T, Error> + Send + 'static,
     ) -> PyResult<T> {
         let cancel = Arc::new(AtomicBool::new(false));
         let budget = budget(time_limit, max_positions)?.with_cancel(Arc::clone(&cancel));
         let game = self.current();
-        let answer = define::interruptible(py, &cancel, || question(game.as_ref(), &budget))?;
+        let answer = define::interruptible(py, &cancel, move || question(game.as_ref(), &budget))?;
         if let Some(failure) = self.take_failure() {
             return Err(failure);
         }
@@ -588,14 +588,14 @@ impl Engine {
     fn analyze_json(
         &self,
         py: Python<'_>,
-        position: &str,
+        position: String,
         misere: bool,
         max_moves: usize,
         time_limit: Option<f64>,
         max_positions: Option<u64>,
     ) -> PyResult<String> {
-        self.ask(py, time_limit, max_positions, |game, budget| {
-            let parsed = game.parse_position(position)?;
+        self.ask(py, time_limit, max_positions, move |game, budget| {
+            let parsed = game.parse_position(&position)?;
             let analysis =
                 game.analyze(&parsed, Convention::misere_if(misere), max_moves, budget)?;
             let with_positions = position.len() <= POSITION_ECHO.get();
@@ -608,14 +608,14 @@ impl Engine {
     fn moves_json(
         &self,
         py: Python<'_>,
-        position: &str,
+        position: String,
         misere: bool,
         max_moves: usize,
         time_limit: Option<f64>,
         max_positions: Option<u64>,
     ) -> PyResult<String> {
-        self.ask(py, time_limit, max_positions, |game, budget| {
-            let parsed = game.parse_position(position)?;
+        self.ask(py, time_limit, max_positions, move |game, budget| {
+            let parsed = game.parse_position(&position)?;
             let convention = Convention::misere_if(misere);
             let values = game.move_list(&parsed, convention, max_moves, budget)?;
             let with_positions = position.len() <= POSITION_ECHO.get();
@@ -640,7 +640,7 @@ impl Engine {
             .map_err(|e| to_py(e.into()))? as usize;
         // By default a table may be as long as `upto` allows, as on the command line.
         let max_positions = max_positions.or(Some(GRUNDY_TABLE.value + 1));
-        let values = self.ask(py, time_limit, max_positions, |game, budget| {
+        let values = self.ask(py, time_limit, max_positions, move |game, budget| {
             heap_sequence(game)?.grundy_table(upto, budget)
         })?;
         let bytes: &[u8] = bytemuck::cast_slice(&values);
@@ -663,7 +663,7 @@ impl Engine {
         let upto = GRUNDY_TABLE
             .read(upto, "upto", 0)
             .map_err(|e| to_py(e.into()))? as usize;
-        self.ask(py, time_limit, max_positions, |game, budget| {
+        self.ask(py, time_limit, max_positions, move |game, budget| {
             let sequence = heap_sequence(game)?;
             let values = sequence.grundy_table(upto.min(PLOT_VALUES - 1), budget)?;
             let periodicity = sequence.periodicity(budget).ok();
@@ -687,7 +687,7 @@ impl Engine {
             .map(|max| parse_bounded(max, "max", 1, GRUNDY_TABLE.value))
             .transpose()
             .map_err(|e| to_py(e.into()))?;
-        self.ask(py, time_limit, max_positions, |game, budget| {
+        self.ask(py, time_limit, max_positions, move |game, budget| {
             let sequence = heap_sequence(game)?;
             let periodicity = match max {
                 None => sequence.periodicity(budget),
@@ -736,7 +736,7 @@ impl Engine {
         let bounds =
             Bounds::memory_only(max_heap as usize, (memory as usize).saturating_mul(1 << 20));
         quotient_game(self.current().as_ref())?;
-        self.ask(py, time_limit, None, |game, budget| {
+        self.ask(py, time_limit, None, move |game, budget| {
             let heaps = quotient_game(game).expect("the game was asked for its quotient above");
             let stop = || budget.check().is_err();
             let result = Computation::new(heaps, bounds).and_then(|mut computation| {
@@ -752,9 +752,9 @@ impl Engine {
 
     /// Run the conformance check every built-in family passes, from `position`; the
     /// counts of what was checked, or `AssertionError` with the broken promise.
-    fn check<'py>(&self, py: Python<'py>, position: &str) -> PyResult<Bound<'py, PyDict>> {
-        let checked = self.ask(py, None, None, |game, _| {
-            let start = game.parse_position(position)?;
+    fn check<'py>(&self, py: Python<'py>, position: String) -> PyResult<Bound<'py, PyDict>> {
+        let checked = self.ask(py, None, None, move |game, _| {
+            let start = game.parse_position(&position)?;
             Ok(check_game(game, &start))
         })?;
         let checked = checked

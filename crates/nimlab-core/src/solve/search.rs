@@ -152,9 +152,17 @@ where
         return Ok(value.clone());
     }
     let mut stack: Vec<Frame<K, D>> = Vec::new();
+    // A stopped walk forgets the positions it left open: one by one when they are
+    // few, or in one pass over the memo when they are a good part of it (a cancelled
+    // walk down a chain of millions of positions then answers in milliseconds, where
+    // millions of lookups took a second).
     let abandon = |stack: Vec<Frame<K, D>>, memo: &mut Memo<K, V>| {
-        for open in stack {
-            memo.remove(&open.key);
+        if stack.len() > memo.len() / 16 {
+            memo.retain(|_, value| value.is_some());
+        } else {
+            for open in stack {
+                memo.remove(&open.key);
+            }
         }
     };
     if let Err(error) = open(root, memo, &mut stack, &mut expand) {
