@@ -436,6 +436,14 @@ def played(script, typed):
 CHAIN = "g = nimlab.define(lambda n: [n - 1] if n else [], name='chain')\n"
 
 
+def test_play_refuses_a_python_whose_input_is_elsewhere():
+    # As in a notebook: sys.stdin is not the process's standard input.
+    script = CHAIN + "import io, sys\nsys.stdin = io.StringIO('0\\n')\nnimlab.play(g, 3)\n"
+    out, err, status = played(script, "")
+    assert status == 1
+    assert "RuntimeError: nimlab.play reads the moves from the terminal" in err, err
+
+
 def test_play_a_defined_game_to_the_end_with_hint_and_undo():
     out, err, status = played(CHAIN + "print('result:', nimlab.play(g, 3))", "hint\n2\nundo\n?\n2\n0\n")
     assert status == 0, err

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import html
 import json
+import os
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
@@ -1004,7 +1005,9 @@ def play(
     ``"computer"``, ``"draw"`` when positions repeated three times, or ``None`` when
     you quit; Ctrl-C at the prompt abandons the game and raises
     ``KeyboardInterrupt``. The dialogue reads standard input and writes standard
-    output directly, as a terminal program does.
+    output directly, as a terminal program does; where Python's own ``sys.stdin`` is
+    something else (a notebook), ``play`` raises ``RuntimeError`` rather than wait
+    for moves that cannot come.
     """
     if isinstance(level, bool) or not isinstance(level, int) or not 0 <= level <= 10:
         raise ValueError(f"invalid level {level!r}: expected an integer from 0 to 10")
@@ -1020,6 +1023,14 @@ def play(
         raise TypeError(f"invalid game {game!r}: expected a game of nimlab.game, nimlab.HeapGame or nimlab.define")
     import sys
 
+    if sys.stdin is not sys.__stdin__ and not os.isatty(0):
+        # A notebook (or anything that replaced sys.stdin) would never see the moves
+        # typed: the dialogue reads the process's own standard input.
+        raise RuntimeError(
+            "nimlab.play reads the moves from the terminal, but this Python reads its input "
+            "elsewhere (a notebook?): run it in a terminal, e.g. python3 -c "
+            "'import nimlab; nimlab.play(nimlab.game(\"nim\"), [3, 4, 5])'"
+        )
     sys.stdout.flush()
     return _nimlab_play(
         game._engine, start, bool(misere), first, level, seed, time_limit, limit
