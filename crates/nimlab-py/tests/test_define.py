@@ -403,6 +403,9 @@ def test_a_callback_that_returns_itself_or_recurses_does_not_crash():
 
 def test_ctrl_c_raises_keyboard_interrupt_inside_a_long_computation():
     endless = nimlab.define(lambda n: [n + 1, n + 2], name="endless")
+    # Python leaves SIGINT ignored when it starts with it ignored (as a job started in
+    # the background of a script does): Ctrl-C's own handler is set here.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(0.3, signal.raise_signal, (signal.SIGINT,))
     timer.start()
     try:
@@ -410,6 +413,7 @@ def test_ctrl_c_raises_keyboard_interrupt_inside_a_long_computation():
             endless.analyze(0, time_limit=None, max_positions=10**9)
     finally:
         timer.cancel()
+        signal.signal(signal.SIGINT, previous)
 
 
 # --- play in the terminal ----------------------------------------------------------

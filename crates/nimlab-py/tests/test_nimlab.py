@@ -825,7 +825,9 @@ def test_ctrl_c_stops_a_long_question_of_a_built_in_game():
     # Grundy's game to 2·10^7 takes minutes; Ctrl-C half a second in must end it with
     # KeyboardInterrupt, well before the minute this test waits.
     script = (
-        "import nimlab, time\n"
+        "import nimlab, signal\n"
+        # Python keeps SIGINT ignored when started with it ignored (a background job).
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
         "print('started', flush=True)\n"
         "try:\n"
         "    nimlab.game('grundy-game').grundy(2 * 10**7, time_limit=None)\n"
