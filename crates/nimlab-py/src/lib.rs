@@ -56,7 +56,8 @@ create_exception!(
 /// The Python exception of a core error: `ValueError` for bad input, [`LimitError`]
 /// for a limit hit, [`NimlabError`] for a question without an answer. The message is
 /// the one line the command line prints.
-fn to_py(error: Error) -> PyErr {
+fn to_py(error: impl Into<Error>) -> PyErr {
+    let error = error.into();
     let line = error.to_string();
     match error {
         Error::Input(_) => PyValueError::new_err(line),
@@ -446,7 +447,7 @@ impl Engine {
         max_positions: Option<u64>,
     ) -> PyResult<Engine> {
         let budget = budget(time_limit, max_positions)?;
-        let spec: Spec = spec.parse().map_err(|e: InputError| to_py(e.into()))?;
+        let spec: Spec = spec.parse().map_err(to_py)?;
         let game = py
             .detach(|| spec.build(&read_file, &budget))
             .map_err(to_py)?;
@@ -459,22 +460,19 @@ impl Engine {
     #[staticmethod]
     fn from_graph_text(py: Python<'_>, text: &str, origin: &str) -> PyResult<Engine> {
         if text.len() as u64 > DAG_FILE.value {
-            return Err(to_py(
-                InputError::invalid(
-                    "graph",
-                    origin,
-                    format!(
-                        "a graph of at most {} {} of text ({}): its edges are written as \
+            return Err(to_py(InputError::invalid(
+                "graph",
+                origin,
+                format!(
+                    "a graph of at most {} {} of text ({}): its edges are written as \
                          they would be in a file",
-                        DAG_FILE.value, DAG_FILE.unit, DAG_FILE.name
-                    ),
-                )
-                .into(),
-            ));
+                    DAG_FILE.value, DAG_FILE.unit, DAG_FILE.name
+                ),
+            )));
         }
         let graph = py
             .detach(|| TokenGraph::parse(text, origin, Kind::Loopy))
-            .map_err(|e| to_py(e.into()))?;
+            .map_err(to_py)?;
         Ok(Engine::built_in(Arc::new(Erased(graph))))
     }
 
@@ -508,7 +506,7 @@ impl Engine {
                 let read = |text: &str, what: &str, most: u64| {
                     parse_bounded(text, what, 1, most)
                         .map(|value| value as usize)
-                        .map_err(|e| to_py(e.into()))
+                        .map_err(to_py)
                 };
                 let max_take = read(max_take, "max_take", OCTAL_DIGITS.value)?;
                 let max_parts = read(max_parts, "max_parts", 3)?;
@@ -635,9 +633,7 @@ impl Engine {
         time_limit: Option<f64>,
         max_positions: Option<u64>,
     ) -> PyResult<Bound<'py, PyByteArray>> {
-        let upto = GRUNDY_TABLE
-            .read(upto, "upto", 0)
-            .map_err(|e| to_py(e.into()))? as usize;
+        let upto = GRUNDY_TABLE.read(upto, "upto", 0).map_err(to_py)? as usize;
         // By default a table may be as long as `upto` allows, as on the command line.
         let max_positions = max_positions.or(Some(GRUNDY_TABLE.value + 1));
         let values = self.ask(py, time_limit, max_positions, move |game, budget| {
@@ -660,9 +656,7 @@ impl Engine {
         time_limit: Option<f64>,
         max_positions: Option<u64>,
     ) -> PyResult<String> {
-        let upto = GRUNDY_TABLE
-            .read(upto, "upto", 0)
-            .map_err(|e| to_py(e.into()))? as usize;
+        let upto = GRUNDY_TABLE.read(upto, "upto", 0).map_err(to_py)? as usize;
         self.ask(py, time_limit, max_positions, move |game, budget| {
             let sequence = heap_sequence(game)?;
             let values = sequence.grundy_table(upto.min(PLOT_VALUES - 1), budget)?;
@@ -686,7 +680,7 @@ impl Engine {
         let max = max
             .map(|max| parse_bounded(max, "max", 1, GRUNDY_TABLE.value))
             .transpose()
-            .map_err(|e| to_py(e.into()))?;
+            .map_err(to_py)?;
         self.ask(py, time_limit, max_positions, move |game, budget| {
             let sequence = heap_sequence(game)?;
             let periodicity = match max {
@@ -722,7 +716,7 @@ impl Engine {
         time_limit: Option<f64>,
     ) -> PyResult<String> {
         let read = |limit: Limit, text: Option<&str>, what: &str| match text {
-            Some(text) => limit.read(text, what, 1).map_err(|e| to_py(e.into())),
+            Some(text) => limit.read(text, what, 1).map_err(to_py),
             None => Ok(limit.value),
         };
         let max_heap = match max_heap {
@@ -802,7 +796,7 @@ struct Terms(Mutex<Box<dyn Iterator<Item = Term> + Send>>);
 
 impl Terms {
     fn new(count: &str, terms: impl Iterator<Item = Term> + Send + 'static) -> PyResult<Terms> {
-        let count = parse_bounded(count, "count", 0, u64::MAX).map_err(|e| to_py(e.into()))?;
+        let count = parse_bounded(count, "count", 0, u64::MAX).map_err(to_py)?;
         let count = usize::try_from(count).unwrap_or(usize::MAX);
         Ok(Terms(Mutex::new(Box::new(terms.take(count)))))
     }
@@ -843,7 +837,7 @@ fn fusc_terms(count: &str) -> PyResult<Terms> {
 /// F(n) (`nimlab seq fibonacci --at N`), `n` within [`FIBONACCI_INDEX`].
 #[pyfunction]
 fn fibonacci<'py>(py: Python<'py>, n: &str) -> PyResult<Bound<'py, PyAny>> {
-    let n = parse_bounded(n, "n", 0, FIBONACCI_INDEX.value).map_err(|e| to_py(e.into()))?;
+    let n = parse_bounded(n, "n", 0, FIBONACCI_INDEX.value).map_err(to_py)?;
     nat_to_py(py, &py.detach(|| seq::fibonacci::fibonacci(n)))
 }
 
@@ -851,9 +845,7 @@ fn fibonacci<'py>(py: Python<'py>, n: &str) -> PyResult<Bound<'py, PyAny>> {
 /// [`FIBONACCI_COUNT`].
 #[pyfunction]
 fn fibonacci_numbers(count: &str) -> PyResult<Terms> {
-    FIBONACCI_COUNT
-        .read(count, "count", 0)
-        .map_err(|e| to_py(e.into()))?;
+    FIBONACCI_COUNT.read(count, "count", 0).map_err(to_py)?;
     Terms::new(count, seq::fibonacci::fibonacci_numbers().map(Term::Big))
 }
 
@@ -913,9 +905,9 @@ fn wythoff_pairs(count: &str) -> PyResult<Terms> {
 /// bad argument is refused before the first code runs.
 #[pyfunction]
 fn census_codes(digits: &str, upto: &str) -> PyResult<Vec<String>> {
-    parse_bounded(upto, "upto", 1, GRUNDY_TABLE.value).map_err(|e| to_py(e.into()))?;
-    let digits = parse_bounded(digits, "digits", 1, 6).map_err(|e| to_py(e.into()))?;
-    census::codes(digits as u32).map_err(|e| to_py(e.into()))
+    parse_bounded(upto, "upto", 1, GRUNDY_TABLE.value).map_err(to_py)?;
+    let digits = parse_bounded(digits, "digits", 1, 6).map_err(to_py)?;
+    census::codes(digits as u32).map_err(to_py)
 }
 
 /// The line `nimlab census` writes for `code`: its period searched up to `upto`
@@ -930,7 +922,7 @@ fn census_line(
     time_limit: Option<f64>,
     max_positions: Option<u64>,
 ) -> PyResult<String> {
-    let upto = parse_bounded(upto, "upto", 1, GRUNDY_TABLE.value).map_err(|e| to_py(e.into()))?;
+    let upto = parse_bounded(upto, "upto", 1, GRUNDY_TABLE.value).map_err(to_py)?;
     let budget = budget(time_limit, max_positions)?;
     let line = py
         .detach(|| census::survey(code, upto as usize, misere, &budget))

@@ -92,7 +92,7 @@ pub(crate) fn play(
                 .unwrap_or_else(PoisonError::into_inner),
         );
         let text: String = position.extract()?;
-        let start = ruleset.parse_position(&text).map_err(|e| to_py(e.into()))?;
+        let start = ruleset.parse_position(&text).map_err(to_py)?;
         (ruleset, start, None)
     } else if let Ok(defined) = game.cast::<Defined>() {
         let (game, start) =
