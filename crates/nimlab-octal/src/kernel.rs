@@ -177,6 +177,15 @@ impl Marks {
         self.stamp[usize::from(value)] == self.generation
     }
 
+    /// Mark every v with `row[v] == generation`.
+    #[inline(always)]
+    fn take_in(&mut self, row: &[u8], generation: u8) {
+        let current = self.generation;
+        for (stamp, &mark) in self.stamp[..row.len()].iter_mut().zip(row) {
+            *stamp = if mark == generation { current } else { *stamp };
+        }
+    }
+
     /// Mark every i whose bit is set in `bits`.
     #[inline(always)]
     fn mark_bits(&mut self, mut bits: u64) {
@@ -571,11 +580,15 @@ with_avx2! {
     ///
     /// Err(i) when the view does not keep g(i), which the value needs: a rare position
     /// whose partner was let go, or a proof scan that reaches past what is kept.
+    ///
+    /// `far`, if given, holds the pairs of some rare positions already marked for heap n
+    /// (see [`FarPairs`]); they are not read again.
     pub(crate) fn sparse_value(
         rules: &Rules,
         view: &View,
         split: &Split,
-        marks: &mut Marks
+        marks: &mut Marks,
+        far: Option<&FarPairs>
     ) -> Result<usize, usize> {
         let n = view.len();
         for &k in rules.split_two.iter().take_while(|&&k| k + 2 <= n) {
@@ -588,10 +601,21 @@ with_avx2! {
             return sparse_value_narrow(rules, view, split, bound, &mut marks.examined);
         }
         marks.clear();
+        if let Some(far) = far {
+            let (row, generation) = far.row(n);
+            marks.take_in(row, generation);
+        }
         mark_takes_and_three_splits(rules, view, marks);
         let splits = || rules.split_two.iter().take_while(move |&&k| k + 2 <= n);
-        for &k in splits() {
-            marks.mark_rare_pairs(view, n - k, &split.rare, rules.unequal_parts);
+        for (index, &k) in splits().enumerate() {
+            let (before, after) = match far.and_then(|far| far.covered.get(index)) {
+                Some(covered) => (&split.rare[..covered.start], &split.rare[covered.end..]),
+                None => (&split.rare[..], &split.rare[..0]),
+            };
+            marks.mark_rare_pairs(view, n - k, before, rules.unequal_parts);
+            if !after.is_empty() {
+                marks.mark_rare_pairs(view, n - k, after, rules.unequal_parts);
+            }
         }
         let mut missing = std::mem::take(&mut marks.missing);
         let candidate = split.candidate(marks, |_| false, &mut missing);
@@ -622,6 +646,123 @@ with_avx2! {
             Some(index) => Err(index),
             None => Ok(value),
         }
+    }
+}
+
+/// Heaps whose far rare pairs [`mark_far_pairs`] marks in one pass.
+pub(crate) const BLOCK_HEAPS: usize = 64;
+
+/// The largest bound of the values for which blocks are marked: the marks take
+/// [`BLOCK_HEAPS`] bytes per value below the bound.
+pub(crate) const BLOCK_BOUND: usize = 1024;
+
+/// The values of the pairs (r, n − k − r) of a block of heaps n and of the rare positions
+/// r whose partner n − k − r is below the block's first heap, marked in one pass over
+/// the rare positions: each rare position's partners for the whole block are
+/// consecutive values, read once per block rather than once per heap.
+pub(crate) struct FarPairs {
+    /// Heap first + i has option value v < bound iff `rows[i * stride + v]` is
+    /// `generation`.
+    rows: Vec<u8>,
+    bound: usize,
+    /// The bound and a cache line more, so that the rows' marks of the same value
+    /// spread over the cache's sets rather than crowd into a few.
+    stride: usize,
+    generation: u8,
+    first: usize,
+    /// For each two-heap split, in the rules' order: the indices into the rare list of
+    /// the rare positions whose pairs are marked, for every heap of the block.
+    covered: Vec<std::ops::Range<usize>>,
+}
+
+impl FarPairs {
+    pub(crate) fn new() -> FarPairs {
+        FarPairs {
+            rows: Vec::new(),
+            bound: 0,
+            stride: 0,
+            generation: 0,
+            first: 0,
+            covered: Vec::new(),
+        }
+    }
+
+    /// The bytes the marks hold.
+    pub(crate) fn held_bytes(&self) -> usize {
+        self.rows.capacity() + self.covered.capacity() * size_of::<std::ops::Range<usize>>()
+    }
+
+    /// The marks of heap n (of the block last marked): v is marked iff `row[v]` is the
+    /// generation returned.
+    #[inline(always)]
+    fn row(&self, n: usize) -> (&[u8], u8) {
+        let start = (n - self.first) * self.stride;
+        (&self.rows[start..start + self.bound], self.generation)
+    }
+}
+
+with_avx2! {
+    /// Mark in `far` the far rare pairs of the heaps n = view.len() … n + heaps − 1
+    /// (at most [`BLOCK_HEAPS`]), every value so far below `bound` (a power of two, at
+    /// most [`BLOCK_BOUND`]): for each two-heap split k, the rare positions r (r < n − k,
+    /// and r < (n − k) / 2 when the parts must differ) whose partners g(n + i − k − r)
+    /// are below n and among the view's recent values. Pairs the view does not keep are
+    /// left to [`sparse_value`], which says so.
+    pub(crate) fn mark_far_pairs(
+        rules: &Rules,
+        view: &View,
+        split: &Split,
+        heaps: usize,
+        bound: usize,
+        far: &mut FarPairs
+    ) -> u64 {
+        debug_assert!(heaps <= BLOCK_HEAPS && bound.is_power_of_two() && bound <= BLOCK_BOUND);
+        let n = view.len();
+        if far.bound != bound {
+            far.bound = bound;
+            far.stride = bound + 64;
+            far.rows = vec![0; BLOCK_HEAPS * far.stride];
+            far.generation = 0;
+        }
+        far.generation = far.generation.wrapping_add(1);
+        if far.generation == 0 {
+            far.rows.fill(0);
+            far.generation = 1;
+        }
+        far.first = n;
+        far.covered.clear();
+        let (generation, stride) = (far.generation, far.stride);
+        let rows = &mut far.rows[..heaps * stride];
+        let mut examined = 0;
+        for &k in &rules.split_two {
+            // Partners below n: r ≥ heaps − k; kept among the recent ones and pairs at
+            // all: r ≤ n − k − max(base, 1).
+            let first_r = heaps.saturating_sub(k).max(1);
+            let mut last_r = n.saturating_sub(k + view.base.max(1));
+            if rules.unequal_parts {
+                last_r = last_r.min((n.saturating_sub(k + 1)) / 2);
+            }
+            let from = split.rare.partition_point(|r| r.position() < first_r);
+            let to = split.rare.partition_point(|r| r.position() <= last_r).max(from);
+            for r in &split.rare[from..to] {
+                let start = n - k - r.position() - view.base;
+                let value = r.value();
+                let mut row = rows.as_mut_ptr();
+                for &partner in &view.recent[start..start + heaps] {
+                    let x = usize::from(partner ^ value);
+                    debug_assert!(x < bound);
+                    // SAFETY: the XOR of two values below the bound (a power of two) is
+                    // below it, so row + x is in the row of heap n + i, within `rows`.
+                    unsafe {
+                        *row.add(x) = generation;
+                        row = row.wrapping_add(stride);
+                    }
+                }
+            }
+            examined += ((to - from) * heaps) as u64;
+            far.covered.push(from..to);
+        }
+        examined
     }
 }
 

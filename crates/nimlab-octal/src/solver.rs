@@ -18,7 +18,7 @@
 //! Threads: [`Solver::set_threads`] computes one sequence with several threads (see the
 //! `parallel` module); every thread count gives the same values.
 
-use crate::kernel::{self, Marks, Split, VALUE_RANGE, View};
+use crate::kernel::{self, BLOCK_BOUND, BLOCK_HEAPS, FarPairs, Marks, Split, VALUE_RANGE, View};
 use crate::parallel;
 use crate::period::{self, PeriodCertificate, PeriodTheorem};
 use crate::rules::Rules;
@@ -209,6 +209,8 @@ pub struct Solver {
     window: Option<Window>,
     largest: u16,
     marks: Marks,
+    /// The far rare pairs of the block of heaps being computed.
+    far: FarPairs,
     /// The rare/common split, when the rules have two-heap splits.
     split: Option<Split>,
     /// How often each value occurs at positions ≥ 1 (length a power of two).
@@ -247,6 +249,7 @@ impl Solver {
             window: None,
             largest: 0,
             marks: Marks::new(),
+            far: FarPairs::new(),
             split,
             histogram: vec![0],
             next_mask_review: 64,
@@ -415,7 +418,10 @@ impl Solver {
     /// caller building many games counts against its memory).
     pub fn fixed_bytes(&self) -> usize {
         let split = self.split.as_ref().map_or(0, Split::held_bytes);
-        self.marks.held_bytes() + split + self.histogram.capacity() * size_of::<u64>()
+        self.marks.held_bytes()
+            + self.far.held_bytes()
+            + split
+            + self.histogram.capacity() * size_of::<u64>()
     }
 
     /// Whether to look for a certified period while computing (on by default; off
@@ -540,7 +546,7 @@ impl Solver {
                 }
             }
             match self.parallel_step(upto)? {
-                0 => self.push_next()?,
+                0 => self.block_step(upto)?,
                 computed => self.unchecked_values += computed,
             }
         }
@@ -629,8 +635,47 @@ impl Solver {
         Ok(())
     }
 
-    /// Compute and append the next value.
-    fn push_next(&mut self) -> Result<(), SolveError> {
+    /// Compute and append the next values, up to a block of [`BLOCK_HEAPS`] whose far
+    /// rare pairs are marked in one pass when the sparse method is used on values of
+    /// more than 6 bits, or else the next value alone.
+    fn block_step(&mut self, upto: usize) -> Result<(), SolveError> {
+        let n = self.len();
+        let bound = self.marks.bound();
+        let block = self
+            .split
+            .as_ref()
+            .filter(|split| self.use_sparse(split, n) && bound > 64 && bound <= BLOCK_BOUND);
+        let Some(split) = block else {
+            return self.push_next(None);
+        };
+        let heaps = (upto - n).min(BLOCK_HEAPS);
+        let view = if self.base == 0 {
+            View::whole(&self.values)
+        } else {
+            View::windowed(&self.front, &self.values, self.base)
+        };
+        let mut far = std::mem::replace(&mut self.far, FarPairs::new());
+        self.unchecked_work +=
+            kernel::mark_far_pairs(&self.rules, &view, split, heaps, bound, &mut far);
+        let mask = split.mask();
+        let mut outcome = Ok(());
+        for _ in 0..heaps {
+            outcome = self.push_next(Some(&far));
+            // A new mask changes the rare positions the block's marks were made for.
+            let same_mask = self
+                .split
+                .as_ref()
+                .is_some_and(|split| split.mask() == mask);
+            if outcome.is_err() || !same_mask {
+                break;
+            }
+        }
+        self.far = far;
+        outcome
+    }
+
+    /// Compute and append the next value (with the far pairs of its block, if marked).
+    fn push_next(&mut self, far: Option<&FarPairs>) -> Result<(), SolveError> {
         let n = self.len();
         let view = if self.base == 0 {
             View::whole(&self.values)
@@ -648,7 +693,7 @@ impl Solver {
         let value = if self.base > 0 && reads_all {
             Err(self.front.len())
         } else if let Some(split) = sparse {
-            kernel::sparse_value(&self.rules, &view, split, &mut self.marks)
+            kernel::sparse_value(&self.rules, &view, split, &mut self.marks, far)
         } else {
             Ok(kernel::naive_value(&self.rules, &view, &mut self.marks))
         };
