@@ -744,17 +744,35 @@ with_avx2! {
             }
             let from = split.rare.partition_point(|r| r.position() < first_r);
             let to = split.rare.partition_point(|r| r.position() <= last_r).max(from);
-            for r in &split.rare[from..to] {
+            // The partners of r for the block: g(n − k − r) … g(n + heaps − 1 − k − r).
+            let partners = |r: &Rare| {
                 let start = n - k - r.position() - view.base;
-                let value = r.value();
+                &view.recent[start..start + heaps]
+            };
+            // Two rare positions at a time, each heap's two marks one after the other:
+            // measured 3–4% faster than one at a time (0.034, 0.161 to 2^21).
+            let twos = split.rare[from..to].chunks_exact(2);
+            for two in twos.clone() {
+                let (first, second) = (two[0].value(), two[1].value());
                 let mut row = rows.as_mut_ptr();
-                for &partner in &view.recent[start..start + heaps] {
-                    let x = usize::from(partner ^ value);
-                    debug_assert!(x < bound);
+                for (&x, &y) in partners(&two[0]).iter().zip(partners(&two[1])) {
+                    debug_assert!(usize::from(x ^ first).max(usize::from(y ^ second)) < bound);
                     // SAFETY: the XOR of two values below the bound (a power of two) is
-                    // below it, so row + x is in the row of heap n + i, within `rows`.
+                    // below it, so row + (x ^ first) and row + (y ^ second) are in the
+                    // row of heap n + i, within `rows`.
                     unsafe {
-                        *row.add(x) = generation;
+                        *row.add(usize::from(x ^ first)) = generation;
+                        *row.add(usize::from(y ^ second)) = generation;
+                        row = row.wrapping_add(stride);
+                    }
+                }
+            }
+            for r in twos.remainder() {
+                let mut row = rows.as_mut_ptr();
+                for &x in partners(r) {
+                    // SAFETY: as above.
+                    unsafe {
+                        *row.add(usize::from(x ^ r.value())) = generation;
                         row = row.wrapping_add(stride);
                     }
                 }
