@@ -400,7 +400,7 @@ pub(crate) fn find_in_pairs(
             // values sought, then look the values up.
             let end = (a + BLOCK * (missing.len() / FEW).max(1) - 1).min(last);
             marks.mark_pairs(view, rest, a, end, 0);
-            missing.retain(|&m| !marks.contains(m));
+            retain_unbranched(missing, |m| !marks.contains(m));
             a = end + 1;
         } else {
             let end = (a + BLOCK - 1).min(last);
@@ -408,11 +408,26 @@ pub(crate) fn find_in_pairs(
             let (left, right) = (view.low(a, end), view.high(rest - end, rest - a));
             // Few: compare the block's values with each, many pairs an instruction.
             let block = pair_values(left, right, 0, &mut buffer);
-            missing.retain(|&m| !block.iter().fold(false, |hit, &v| hit | (v == m)));
+            retain_unbranched(missing, |m| {
+                !block.iter().fold(false, |hit, &v| hit | (v == m))
+            });
             a = end + 1;
         }
     }
     a
+}
+
+/// Keep the values of `list` for which `keep` holds, in order, with no branch on
+/// which (as `Vec::retain` has): which values the proof scan finds is unpredictable.
+#[inline(always)]
+fn retain_unbranched(list: &mut Vec<u16>, keep: impl Fn(u16) -> bool) {
+    let mut kept = 0;
+    for i in 0..list.len() {
+        let value = list[i];
+        list[kept] = value;
+        kept += usize::from(keep(value));
+    }
+    list.truncate(kept);
 }
 
 /// x ^ y ^ `xor` for x in `left` and y in `right` reversed (equal lengths, at most
