@@ -8,6 +8,12 @@
 //! compiler vectorizes. Both kernels are compiled twice, for the baseline and for
 //! AVX2, and the processor picks at run time.
 //!
+//! The solver computes values of more than 6 bits by the sparse method a block of
+//! [`BLOCK_HEAPS`] heaps at a time: [`mark_far_pairs`] first marks, for every heap of
+//! the block, the pairs of the rare positions whose partner is below the block (a
+//! rare position's partners for the block are consecutive values, read once per block
+//! rather than once per heap), and [`sparse_value`] then does the rest heap by heap.
+//!
 //! Three-heap splits (hexadecimal bit 8) are always marked exhaustively, by both
 //! kernels: the parity argument does not cover them (common ^ common ^ common is
 //! common), so they cost O(n²) pairs per heap. d0 = 4 and Grundy's game are two-heap
