@@ -186,12 +186,13 @@ impl Marks {
         }
     }
 
-    /// The set's values below `out.len()`: `out[v]` is the returned generation iff v is
-    /// in the set.
+    /// The set's values below 64·`out.len()` as bits: value v is bit v % 64 of
+    /// `out[v / 64]`.
     #[inline(always)]
-    pub(crate) fn copy_below(&self, out: &mut [u8]) -> u8 {
-        out.copy_from_slice(&self.stamp[..out.len()]);
-        self.generation
+    pub(crate) fn bits_below(&self, out: &mut [u64]) {
+        for (word, chunk) in out.iter_mut().zip(self.stamp.chunks_exact(64)) {
+            *word = equal_bytes(chunk.try_into().expect("chunks of 64"), self.generation);
+        }
     }
 
     /// The least value not in the set; at most [`Marks::bound`].
@@ -257,6 +258,35 @@ impl Marks {
         for r in parts.front.iter().flat_map(|part| part.iter()) {
             stamp[(r.value ^ u32::from(view.front[rest - r.position()])) as usize] = generation;
         }
+    }
+}
+
+/// Which of 64 bytes equal `byte`, as the bits of a word (byte j is bit j).
+#[inline(always)]
+fn equal_bytes(bytes: &[u8; 64], byte: u8) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{
+            __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8,
+        };
+        // SSE2, which every x86-64 processor has: sixteen bytes compared at a time.
+        let mut word = 0u64;
+        for (i, sixteen) in bytes.chunks_exact(16).enumerate() {
+            // SAFETY: SSE2 is part of x86-64; the load reads the 16 bytes of `sixteen`.
+            let mask = unsafe {
+                let lanes = _mm_loadu_si128(sixteen.as_ptr().cast::<__m128i>());
+                _mm_movemask_epi8(_mm_cmpeq_epi8(lanes, _mm_set1_epi8(byte as i8)))
+            };
+            word |= u64::from(mask as u16) << (16 * i);
+        }
+        word
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        bytes
+            .iter()
+            .enumerate()
+            .fold(0, |word, (j, &b)| word | u64::from(b == byte) << j)
     }
 }
 
@@ -539,7 +569,7 @@ fn sparse_value_narrow(
 
 /// The value that a scan of the pairs (a, rest − a) past a = `reach` would read first and
 /// that the view does not keep.
-fn first_unkept_pair(view: &View, rest: usize, reach: usize) -> usize {
+pub(crate) fn first_unkept_pair(view: &View, rest: usize, reach: usize) -> usize {
     if reach + 1 >= view.front_len() {
         reach + 1
     } else {
