@@ -404,7 +404,7 @@ fn mark_takes_and_three_splits(rules: &Rules, view: &View, marks: &mut Marks) {
 /// sought, or always if `mark_all`, every pair's value is marked; once few are, they
 /// are compared with each block instead, and only those are taken out of `missing`.
 #[inline(always)]
-pub(crate) fn find_in_pairs(
+fn find_in_pairs(
     view: &View,
     first: usize,
     rest: usize,
@@ -567,9 +567,36 @@ fn sparse_value_narrow(
     })
 }
 
+/// The proof of the sparse method: seek the values `missing` (none of them in `marks`)
+/// among the pairs (a, n − k − a) from a = 1 on, n = `view.len()`, leaving in `missing`
+/// those no pair gives; the value the scan would need next if the view does not keep it.
+#[inline(always)]
+pub(crate) fn seek_in_pairs(
+    rules: &Rules,
+    view: &View,
+    missing: &mut Vec<u16>,
+    marks: &mut Marks,
+) -> Option<usize> {
+    let n = view.len();
+    // A plain loop: an iterator adapter here would be compiled without AVX2.
+    for &k in &rules.split_two {
+        if missing.is_empty() || k + 2 > n {
+            break;
+        }
+        let rest = n - k;
+        let last = last_first_part(rest, rules.unequal_parts);
+        let reach = last.min(view.pair_reach(rest));
+        find_in_pairs(view, 1, rest, reach, missing, marks, false);
+        if !missing.is_empty() && reach < last {
+            return Some(first_unkept_pair(view, rest, reach));
+        }
+    }
+    None
+}
+
 /// The value that a scan of the pairs (a, rest − a) past a = `reach` would read first and
 /// that the view does not keep.
-pub(crate) fn first_unkept_pair(view: &View, rest: usize, reach: usize) -> usize {
+fn first_unkept_pair(view: &View, rest: usize, reach: usize) -> usize {
     if reach + 1 >= view.front_len() {
         reach + 1
     } else {
@@ -625,28 +652,8 @@ with_avx2! {
         }
         let mut missing = std::mem::take(&mut marks.missing);
         let candidate = split.candidate(marks, |_| false, &mut missing);
-        // A plain loop: an iterator adapter here would be compiled without AVX2.
-        let mut found_all = missing.is_empty();
-        let mut unkept = None;
-        for &k in &rules.split_two {
-            if found_all || k + 2 > n {
-                break;
-            }
-            let rest = n - k;
-            let last = last_first_part(rest, rules.unequal_parts);
-            let reach = last.min(view.pair_reach(rest));
-            find_in_pairs(view, 1, rest, reach, &mut missing, marks, false);
-            found_all = missing.is_empty();
-            if !found_all && reach < last {
-                unkept = Some(first_unkept_pair(view, rest, reach));
-                break;
-            }
-        }
-        let value = if found_all {
-            candidate
-        } else {
-            usize::from(*missing.iter().min().expect("a value is missing"))
-        };
+        let unkept = seek_in_pairs(rules, view, &mut missing, marks);
+        let value = missing.iter().min().map_or(candidate, |&least| usize::from(least));
         marks.missing = missing;
         match unkept {
             Some(index) => Err(index),

@@ -42,10 +42,7 @@
 //! [`Marks::bits_below`] turns a heap's marks into a few words, and the candidate and
 //! the values to seek are then word operations.
 
-use crate::kernel::{
-    Marks, Rare, Split, VALUE_RANGE, View, find_in_pairs, first_unkept_pair, last_first_part,
-    with_avx2,
-};
+use crate::kernel::{Marks, Rare, Split, VALUE_RANGE, View, seek_in_pairs, with_avx2};
 use crate::rules::Rules;
 use std::cell::UnsafeCell;
 use std::sync::Mutex;
@@ -371,6 +368,7 @@ impl Shared<'_> {
             }
             sought.clear();
             sought.extend_from_slice(&proofs.sought[from..to]);
+            marks.clear();
             if let Some(needs) = seek_in_pairs(self.step.rules, &self.view_below(n), sought, marks)
             {
                 self.disprove(Disproof::Unkept { position: n, needs });
@@ -580,6 +578,7 @@ impl Shared<'_> {
             let mut value = self.candidate(options, &old.bits, sought);
             if value >= VALUE_RANGE {
                 // Too large, unless a rare value below it is g(n): prove it here.
+                marks.clear();
                 if let Some(needs) = seek_in_pairs(rules, &view, sought, marks) {
                     return Err(Failure::Unkept { position: n, needs });
                 }
@@ -605,33 +604,6 @@ impl Shared<'_> {
         }
         Ok(None)
     }
-}
-
-/// Seek the values `sought` among the pairs (a, n − k − a) from a = 1 on, as the
-/// one-thread kernel's proof does (n = `view.len()`), leaving in `sought` those no pair
-/// gives; the value it would need next if the view does not keep it.
-#[inline(always)]
-fn seek_in_pairs(
-    rules: &Rules,
-    view: &View,
-    sought: &mut Vec<u16>,
-    marks: &mut Marks,
-) -> Option<usize> {
-    let n = view.len();
-    marks.clear();
-    for &k in rules.split_two.iter().take_while(|&&k| k + 2 <= n) {
-        if sought.is_empty() {
-            break;
-        }
-        let rest = n - k;
-        let last = last_first_part(rest, rules.unequal_parts);
-        let reach = last.min(view.pair_reach(rest));
-        find_in_pairs(view, 1, rest, reach, sought, marks, false);
-        if !sought.is_empty() && reach < last {
-            return Some(first_unkept_pair(view, rest, reach));
-        }
-    }
-    None
 }
 
 with_avx2! {
