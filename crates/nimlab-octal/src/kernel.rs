@@ -201,12 +201,13 @@ impl Marks {
         }
     }
 
-    /// The set's values below `out.len()`: `out[v]` is the returned generation iff v is
-    /// in the set.
+    /// The set's values below 64·`out.len()` as bits: value v is bit v % 64 of
+    /// `out[v / 64]`.
     #[inline(always)]
-    pub(crate) fn copy_below(&self, out: &mut [u8]) -> u8 {
-        out.copy_from_slice(&self.stamp[..out.len()]);
-        self.generation
+    pub(crate) fn bits_below(&self, out: &mut [u64]) {
+        for (word, chunk) in out.iter_mut().zip(self.stamp.chunks_exact(64)) {
+            *word = equal_bytes(chunk.try_into().expect("chunks of 64"), self.generation);
+        }
     }
 
     /// The least value not in the set; at most [`Marks::bound`].
@@ -272,6 +273,35 @@ impl Marks {
         for r in parts.front.iter().flat_map(|part| part.iter()) {
             stamp[(r.value ^ u32::from(view.front[rest - r.position()])) as usize] = generation;
         }
+    }
+}
+
+/// Which of 64 bytes equal `byte`, as the bits of a word (byte j is bit j).
+#[inline(always)]
+fn equal_bytes(bytes: &[u8; 64], byte: u8) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{
+            __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8,
+        };
+        // SSE2, which every x86-64 processor has: sixteen bytes compared at a time.
+        let mut word = 0u64;
+        for (i, sixteen) in bytes.chunks_exact(16).enumerate() {
+            // SAFETY: SSE2 is part of x86-64; the load reads the 16 bytes of `sixteen`.
+            let mask = unsafe {
+                let lanes = _mm_loadu_si128(sixteen.as_ptr().cast::<__m128i>());
+                _mm_movemask_epi8(_mm_cmpeq_epi8(lanes, _mm_set1_epi8(byte as i8)))
+            };
+            word |= u64::from(mask as u16) << (16 * i);
+        }
+        word
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        bytes
+            .iter()
+            .enumerate()
+            .fold(0, |word, (j, &b)| word | u64::from(b == byte) << j)
     }
 }
 
@@ -389,7 +419,7 @@ fn mark_takes_and_three_splits(rules: &Rules, view: &View, marks: &mut Marks) {
 /// sought, or always if `mark_all`, every pair's value is marked; once few are, they
 /// are compared with each block instead, and only those are taken out of `missing`.
 #[inline(always)]
-pub(crate) fn find_in_pairs(
+fn find_in_pairs(
     view: &View,
     first: usize,
     rest: usize,
@@ -567,6 +597,33 @@ fn sparse_value_narrow(
     })
 }
 
+/// The proof of the sparse method: seek the values `missing` (none of them in `marks`)
+/// among the pairs (a, n − k − a) from a = 1 on, n = `view.len()`, leaving in `missing`
+/// those no pair gives; the value the scan would need next if the view does not keep it.
+#[inline(always)]
+pub(crate) fn seek_in_pairs(
+    rules: &Rules,
+    view: &View,
+    missing: &mut Vec<u16>,
+    marks: &mut Marks,
+) -> Option<usize> {
+    let n = view.len();
+    // A plain loop: an iterator adapter here would be compiled without AVX2.
+    for &k in &rules.split_two {
+        if missing.is_empty() || k + 2 > n {
+            break;
+        }
+        let rest = n - k;
+        let last = last_first_part(rest, rules.unequal_parts);
+        let reach = last.min(view.pair_reach(rest));
+        find_in_pairs(view, 1, rest, reach, missing, marks, false);
+        if !missing.is_empty() && reach < last {
+            return Some(first_unkept_pair(view, rest, reach));
+        }
+    }
+    None
+}
+
 /// The value that a scan of the pairs (a, rest − a) past a = `reach` would read first and
 /// that the view does not keep.
 fn first_unkept_pair(view: &View, rest: usize, reach: usize) -> usize {
@@ -640,28 +697,8 @@ with_avx2! {
         }
         let mut missing = std::mem::take(&mut marks.missing);
         let candidate = split.candidate(marks, |_| false, &mut missing);
-        // A plain loop: an iterator adapter here would be compiled without AVX2.
-        let mut found_all = missing.is_empty();
-        let mut unkept = None;
-        for &k in &rules.split_two {
-            if found_all || k + 2 > n {
-                break;
-            }
-            let rest = n - k;
-            let last = last_first_part(rest, rules.unequal_parts);
-            let reach = last.min(view.pair_reach(rest));
-            find_in_pairs(view, 1, rest, reach, &mut missing, marks, false);
-            found_all = missing.is_empty();
-            if !found_all && reach < last {
-                unkept = Some(first_unkept_pair(view, rest, reach));
-                break;
-            }
-        }
-        let value = if found_all {
-            candidate
-        } else {
-            usize::from(*missing.iter().min().expect("a value is missing"))
-        };
+        let unkept = seek_in_pairs(rules, view, &mut missing, marks);
+        let value = missing.iter().min().map_or(candidate, |&least| usize::from(least));
         marks.missing = missing;
         match unkept {
             Some(index) => Err(index),

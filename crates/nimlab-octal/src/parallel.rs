@@ -1,76 +1,63 @@
 //! One nim-sequence computed by several threads.
 //!
 //! The sparse method's work for heap n is (1) the pairs of the rare positions, about one
-//! per rare position, and (2) the proof scan of the pairs (a, n − k − a) from a = 1 on,
-//! usually a few hundred to a few thousand pairs. Most of both read values far behind
-//! n. The values are computed in blocks of [`BLOCK_VALUES`] heaps; for block b, which
-//! starts at heap B, every value below K = B − [`BLOCK_VALUES`] is known one block
-//! before b starts. So the work of block b splits in two:
+//! per rare position, which give the candidate c (the least common value no option
+//! has), and (2) the proof: a scan of the pairs (a, n − k − a) from a = 1 on, usually a
+//! few hundred to a few thousand pairs, until every rare value below c is seen. Then
+//! g(n) = c; a rare value below c that no pair gives would be g(n) instead, but rare
+//! values are rare: past the first few thousand heaps they hardly ever occur (0.161 has
+//! its last one at heap 23,784 of 2^22, 0.034 at 374,473). The proof is about half the
+//! work (0.161 to 2^22: 2.9 s with it, 1.6 s without), and it reads values up to n − 1.
 //!
-//! - **Old work**, done in parallel by every thread, a task of [`TASK_VALUES`] heaps at
-//!   a time, while the block before b is being finished: for each heap n of the block,
-//!   the pairs whose parts are both below K. These are the rare pairs (r, n − k − r) with
-//!   n − k − r < K, and a proof scan of the pairs (a, n − k − a) from a = n − k − K + 1
-//!   on. That scan seeks the rare values below the candidate the old rare pairs alone
-//!   give (with more than [`MARGIN_FROM`] threads, those below the next common value
-//!   too), and stops once it has seen them all,
-//!   after [`GIVE_UP`] pairs in a row that found none, or after [`SCAN_LIMIT`] pairs. It
-//!   marks the value of every pair it reads, and leaves for each heap the option values
-//!   it found (a copy of its marks below the values' bound) and how far its scan went.
-//! - **New work**, done by one thread (the frontier), heap after heap: the pairs that
-//!   read values at or above K (the rare positions r ≤ n − k − K, and those found since
-//!   the step began), and the options that remove tokens. With the old work's options,
-//!   they give the candidate c (the least common value that no option has); the rare
-//!   values below c that no option has yet are then sought in the pairs no scan has
-//!   read: a below n − k − K + 1, and a past the old scan's end.
+//! So the threads take each value to be its candidate and prove it later:
 //!
-//! Both parts together examine every option the single-threaded kernel does, so the
-//! value is the same; the old scan's guess of the candidate only decides how much of
-//! the proof is done in parallel. The frontier helps with the old work of the next
-//! block when it has finished a block and waits for the old work of the one it needs.
+//! - **Old work**, done in parallel, a task of [`TASK_VALUES`] heaps at a time: for each
+//!   heap n of block b (the values are computed in blocks of [`BLOCK_VALUES`] heaps),
+//!   the rare pairs (r, n − k − r) whose partner is below K = B − [`BLOCK_VALUES`], B
+//!   the block's first heap; those values are written one block before b starts.
+//! - **New work**, done in order by one thread (the frontier): the options that remove
+//!   tokens and the rare pairs whose partner is at K or above; with the old work's
+//!   option values they give c, which the frontier writes as g(n) at once, leaving the
+//!   rare values below c that no option has yet to be sought by the proof.
+//! - **Proofs**, done in parallel once a task's values are written: the serial
+//!   kernel's scan for the values left to seek. When one is not found, the candidate
+//!   was wrong: g(n) is the least value not found (a rare one), and the step ends
+//!   there. Every value after n was computed from the wrong one and is dropped; the
+//!   solver's next step goes on from n + 1 with n among the rare positions.
 //!
-//! Scaling: the old work is about (rare positions + proof pairs − those of the new
-//! work) per heap, the new work about the rare positions below 2·[`BLOCK_VALUES`] plus
-//! the options removing tokens, the candidate and the bookkeeping. With t threads a
-//! block takes about max(new, (old + new) / t); the speed-up stops growing once t
-//! reaches (old + new) / new. The proof pairs the old scan reads past what a
-//! single-threaded proof would need are extra work, which the single-threaded kernel
-//! does not do: so one thread never takes this path. Measured on 0.161 to 2^20 (the
-//! crate's README has the figures): one thread runs 7.46 G instructions; with two, the
-//! old work is 7.76 G and the new work 2.60 G, so two threads give at most 1.44× and any
-//! number at most 2.9×. The new work's share is the rare positions and proof pairs
-//! within about two blocks of each heap, so smaller blocks lower it and raise the old
-//! work (blocks of 64: 9.54 G and 1.95 G).
+//! A value is kept only once it and every value before it is proved, so the values are
+//! those of one thread, however the work is shared. Each proof reads only values
+//! written before it is claimed, and the first failure ends the step before any value
+//! after it is kept.
+//!
+//! Scaling: the frontier's work is the options removing tokens, the rare pairs of the
+//! rare positions within about two blocks of the heap (for 0.161, 73 of its 488) and
+//! the candidate; everything else (most rare pairs and every proof) is shared. With t
+//! threads a block takes about max(new, (old + new + proofs) / t). Measured in
+//! instructions (callgrind, 0.161 to 2^20, two threads): one thread runs 7.46 G, 7.12 G
+//! of them past heap 47,568, where the threads start (twice the last rare position);
+//! there the new work is 1.46 G, the old work 2.75 G and the proofs 3.88 G, 8.09 G in
+//! all. So two threads can take 8.09 / 2 = 4.05 G of the 7.12 G, 1.76×, and no number
+//! of threads beats 7.12 / 1.46 = 4.9×. Old and new work are compared as sets of bits:
+//! [`Marks::bits_below`] turns a heap's marks into a few words, and the candidate and
+//! the values to seek are then word operations.
 
-use crate::kernel::{
-    Marks, Rare, Split, VALUE_RANGE, View, find_in_pairs, last_first_part, with_avx2,
-};
+use crate::kernel::{Marks, Rare, Split, VALUE_RANGE, View, seek_in_pairs, with_avx2};
 use crate::rules::Rules;
 use std::cell::UnsafeCell;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// Heaps per block.
 pub(crate) const BLOCK_VALUES: usize = 256;
 
-/// Heaps per task of old work: a few microseconds' work, so that a thread that finishes
-/// a block early soon finds another task, and one that waits for the last task of a
-/// block does not wait long.
+/// Heaps per task of old work or of proofs: a few microseconds' work, so that a thread
+/// that finishes early soon finds another task, and one that waits for the last task of
+/// a block does not wait long.
 const TASK_VALUES: usize = 8;
 
 /// Tasks in a whole block.
 const TASKS_PER_BLOCK: usize = BLOCK_VALUES / TASK_VALUES;
-
-/// The most pairs one old proof scan reads; the frontier reads on where it stops.
-const SCAN_LIMIT: usize = 1 << 16;
-
-/// With more threads than this, the old scan seeks the rare values below the common
-/// value that follows its candidate too: the new work's pairs often hold the candidate,
-/// and the proof then needs those values. That moves work off the frontier, which many
-/// threads wait for, at the cost of more work in all, which few threads feel more.
-const MARGIN_FROM: usize = 2;
-
-/// An old proof scan stops after this many pairs in a row that found no value sought.
-const GIVE_UP: usize = 512;
 
 /// Blocks whose old work may be in flight at once: the block being finished, the next
 /// one, and the one after, which waits for the first.
@@ -78,9 +65,11 @@ const SLOTS: usize = 3;
 
 /// Whether several threads may compute the values from heap n on: rules without
 /// three-heap splits (whose values read every earlier value), far enough from the start
-/// that the blocks' old work is most of the work.
-pub(crate) fn applies(rules: &Rules, n: usize) -> bool {
-    rules.split_three.is_empty() && n >= 4 * BLOCK_VALUES
+/// that the blocks' old work is most of the work, and twice as far as the last rare
+/// position: a rare value ends a step and drops the work done past it, so while they
+/// are frequent one thread is faster.
+pub(crate) fn applies(rules: &Rules, split: &Split, n: usize) -> bool {
+    rules.split_three.is_empty() && n >= 4 * BLOCK_VALUES && n >= 2 * split.last_rare().unwrap_or(0)
 }
 
 /// Why a step stopped short.
@@ -111,24 +100,10 @@ pub(crate) struct Step<'a> {
     pub(crate) base: usize,
 }
 
-/// What the old work leaves for one heap.
+/// What the old work leaves for one heap: the option values it found, below the step's
+/// cap, as bits (value v is bit v % 64 of word v / 64).
 struct Old {
-    /// The option values found, below the step's cap: v was found iff
-    /// `stamps[v] == generation`.
-    stamps: Vec<u8>,
-    generation: u8,
-    /// For each two-heap split: the first a from which no old scan read the pairs.
-    scanned_to: Vec<usize>,
-}
-
-impl Old {
-    /// Whether the old work found option value v.
-    #[inline(always)]
-    fn found(&self, v: u16) -> bool {
-        self.stamps
-            .get(usize::from(v))
-            .is_some_and(|&stamp| stamp == self.generation)
-    }
+    bits: Vec<u64>,
 }
 
 /// The old work of one block, written by the threads that do its tasks (each heap by
@@ -145,6 +120,32 @@ struct Slot {
 // after the frontier has finished with it (see `Shared::known`).
 unsafe impl Sync for Slot {}
 
+/// The proofs of one block: for each heap, the values its proof seeks (those of heap
+/// `first + i` are `sought[offsets[i]..offsets[i + 1]]`), written by the frontier.
+struct Proofs {
+    sought: Vec<u16>,
+    offsets: Vec<u32>,
+    /// Proof tasks of the block done.
+    done: AtomicUsize,
+}
+
+/// A value whose proof failed: where, and what happened instead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Disproof {
+    /// g(position) is `value`, a rare value that no option has, below the candidate.
+    Value { position: usize, value: u16 },
+    /// The proof of g(position) needs g(needs), which the window no longer keeps.
+    Unkept { position: usize, needs: usize },
+}
+
+impl Disproof {
+    fn position(&self) -> usize {
+        match *self {
+            Disproof::Value { position, .. } | Disproof::Unkept { position, .. } => position,
+        }
+    }
+}
+
 /// Wait a moment, the `waited`-th time in a row: spinning a little (the other threads
 /// are usually microseconds away), then giving the processor to another thread (one
 /// the thread waits for may need it on a busy machine).
@@ -157,10 +158,10 @@ fn pause(waited: &mut u32) {
     }
 }
 
-/// A thread's work space for old work.
+/// A thread's work space for old work and proofs.
 struct Scratch {
     marks: Marks,
-    missing: Vec<u16>,
+    sought: Vec<u16>,
 }
 
 impl Scratch {
@@ -170,7 +171,7 @@ impl Scratch {
         marks.admit(bound.saturating_sub(1) as u16);
         Scratch {
             marks,
-            missing: Vec::new(),
+            sought: Vec::new(),
         }
     }
 }
@@ -182,24 +183,41 @@ struct Shared<'a> {
     start: usize,
     /// One past its last heap.
     end: usize,
-    /// The values g(base) …, with room up to `end`: those below `known` are final and
+    /// The values g(base) …, with room up to `end`: those below `known` are written and
     /// only read; the frontier writes the others.
     values: *mut u16,
-    /// Values known (an absolute count): every value below it is final.
+    /// Values written (an absolute count): every value below it is written, the
+    /// candidates still unproved among them.
     known: AtomicUsize,
-    /// The next task to claim, numbered block by block.
+    /// The next task of old work to claim, numbered block by block.
     next_task: AtomicUsize,
-    /// The last block whose old work is wanted (the frontier lowers it to stop early).
+    /// The next proof task to claim, numbered block by block.
+    next_proof: AtomicUsize,
+    /// The last block whose work is wanted (the frontier lowers it to stop early).
     last_block: AtomicUsize,
+    /// Set by the frontier once it writes no more values: a proof task that holds
+    /// unwritten heaps is then ready too (for its written ones).
+    written_all: AtomicBool,
+    /// Set by the frontier once it needs nothing more from the other threads.
+    finished: AtomicBool,
     slots: Vec<Slot>,
-    /// Option values below this are in `Old::stamps`: the bound of the values when the
-    /// step began.
+    proofs: Vec<UnsafeCell<Proofs>>,
+    /// The first failed proof, if any.
+    disproof: Mutex<Option<Disproof>>,
+    /// Whether a proof failed (a quick look before locking `disproof`).
+    disproved: AtomicBool,
+    /// Option values below this are in `Old::bits`: the bound of the values when the
+    /// step began. Every value the threads read is below it.
     cap: usize,
+    /// The rare values below the cap, as bits (as `Old::bits`).
+    rare_bits: Vec<u64>,
 }
 
 // SAFETY: `values` is written only by the frontier, at positions ≥ `known`, and read by
 // every thread only below the `known` it has loaded (Acquire, after the frontier's
-// Release store), so no value is read while it is written.
+// Release store), so no value is read while it is written. A block's `Proofs` is written
+// by the frontier before it publishes the block's values (`known`, Release), and read
+// only by proof tasks claimed after they loaded that `known` (Acquire).
 unsafe impl Sync for Shared<'_> {}
 
 impl Shared<'_> {
@@ -217,26 +235,33 @@ impl Shared<'_> {
         self.block_start(block)..(self.block_start(block) + BLOCK_VALUES).min(self.end)
     }
 
+    /// The heaps of task `task` (of old work or of proofs).
+    fn task_heaps(&self, task: usize) -> std::ops::Range<usize> {
+        let heaps = self.block_heaps(task / TASKS_PER_BLOCK);
+        let first = heaps.start + (task % TASKS_PER_BLOCK) * TASK_VALUES;
+        first..(first + TASK_VALUES).min(heaps.end)
+    }
+
     /// The tasks of block `block`.
     fn tasks(&self, block: usize) -> usize {
         self.block_heaps(block).len().div_ceil(TASK_VALUES)
     }
 
-    /// The values below this are known before block `block`'s old work starts.
+    /// The values below this are written before block `block`'s old work starts.
     fn old_bound(&self, block: usize) -> usize {
         self.block_start(block)
             .saturating_sub(BLOCK_VALUES)
             .max(self.start)
     }
 
-    /// The first `count` − base values, which must be final.
+    /// The first `count` − base values, which must be written.
     fn values_below(&self, count: usize) -> &[u16] {
         // SAFETY: the caller has seen `known` ≥ count, so these values are initialized
         // and no longer written (see the `Sync` implementation).
         unsafe { std::slice::from_raw_parts(self.values, count - self.step.base) }
     }
 
-    /// A view of the values below `count` (final).
+    /// A view of the values below `count` (written).
     fn view_below(&self, count: usize) -> View<'_> {
         let recent = self.values_below(count);
         if self.step.base == 0 {
@@ -250,133 +275,158 @@ impl Shared<'_> {
         &self.slots[block % SLOTS]
     }
 
-    /// Wait until `ready()`; false if the work past `block` was called off meanwhile.
-    fn wait_for(&self, block: usize, ready: impl Fn() -> bool) -> bool {
-        let mut waited = 0;
-        loop {
-            if block > self.last_block.load(Ordering::Acquire) {
-                return false;
-            }
-            if ready() {
-                return true;
-            }
-            pause(&mut waited);
+    /// Claim the next task of `counter` if its block is at most `through` and wanted
+    /// and `ready` says its values are written. `Some(None)`: a number past a partial
+    /// last block's tasks was claimed, to skip.
+    fn claim(
+        &self,
+        counter: &AtomicUsize,
+        through: usize,
+        ready: impl Fn(usize) -> bool,
+    ) -> Option<Option<usize>> {
+        let task = counter.load(Ordering::Relaxed);
+        let block = task / TASKS_PER_BLOCK;
+        let last = self.last_block.load(Ordering::Acquire);
+        if block > through || block > last || block >= self.blocks() || !ready(task) {
+            return None;
         }
+        counter
+            .compare_exchange(task, task + 1, Ordering::Relaxed, Ordering::Relaxed)
+            .ok()?;
+        Some((task % TASKS_PER_BLOCK < self.tasks(block)).then_some(task))
     }
 
-    /// Do task `task` (its block's values below the old bound are known).
+    /// Do a task of old work of a block up to `through` or a proof, if one is ready;
+    /// false if none is.
+    fn help(&self, through: usize, scratch: &mut Scratch) -> bool {
+        let known = self.known.load(Ordering::Acquire);
+        let old_ready = |task: usize| known >= self.old_bound(task / TASKS_PER_BLOCK);
+        if let Some(task) = self.claim(&self.next_task, through, old_ready) {
+            if let Some(task) = task {
+                old_task(self, task, scratch);
+            }
+            return true;
+        }
+        let written_all = self.written_all.load(Ordering::Acquire);
+        let proof_ready = |task: usize| {
+            let heaps = self.task_heaps(task);
+            known >= heaps.end || (written_all && known > heaps.start)
+        };
+        if let Some(task) = self.claim(&self.next_proof, usize::MAX, proof_ready) {
+            if let Some(task) = task {
+                prove_task(self, task, scratch);
+            }
+            return true;
+        }
+        false
+    }
+
+    /// Do task `task` of old work (its block's values below the old bound are
+    /// written): for each heap, the rare pairs whose partner is below that bound.
     #[inline(always)]
     fn old_work(&self, task: usize, scratch: &mut Scratch) {
         let block = task / TASKS_PER_BLOCK;
-        let heaps = self.block_heaps(block);
-        let first = heaps.start + (task % TASKS_PER_BLOCK) * TASK_VALUES;
+        let block_start = self.block_start(block);
         let bound = self.old_bound(block);
         let view = self.view_below(bound);
         let slot = self.slot(block);
-        for n in first..(first + TASK_VALUES).min(heaps.end) {
+        let (rules, split) = (self.step.rules, self.step.split);
+        let marks = &mut scratch.marks;
+        for n in self.task_heaps(task) {
             // SAFETY: this task alone owns heap n's `Old` (see `Slot`).
-            let old = unsafe { &mut *slot.old[n - heaps.start].get() };
-            self.old_heap(n, &view, scratch, old);
+            let old = unsafe { &mut *slot.old[n - block_start].get() };
+            marks.clear();
+            for &k in rules.split_two.iter().take_while(|&&k| k + 2 <= n) {
+                let rest = n - k;
+                if split.first_unkept(&view, rest).is_none() {
+                    let rare = split.rare();
+                    let far = rare.partition_point(|r| r.position() + bound <= rest);
+                    marks.mark_rare_pairs(&view, rest, &rare[far..], rules.unequal_parts);
+                }
+            }
+            marks.bits_below(&mut old.bits);
         }
         slot.done.fetch_add(1, Ordering::Release);
     }
 
-    /// The old work of heap n, which reads the values below `view.len()`.
+    /// Prove the candidates of the heaps of proof task `task` (all written): seek the
+    /// values each left to seek among its pairs, as the one-thread kernel does.
     #[inline(always)]
-    fn old_heap(&self, n: usize, view: &View, scratch: &mut Scratch, old: &mut Old) {
-        let Scratch { marks, missing } = scratch;
-        let (rules, split) = (self.step.rules, self.step.split);
-        let bound = view.len();
-        marks.clear();
-        for &k in &rules.split_two {
-            if k + 2 > n {
-                break;
-            }
-            let rest = n - k;
-            if split.first_unkept(view, rest).is_none() {
-                // The rare positions whose partner rest − r is below the bound.
-                let rare = split.rare();
-                let far = rare.partition_point(|r| r.position() + bound <= rest);
-                marks.mark_rare_pairs(view, rest, &rare[far..], rules.unequal_parts);
-            }
-        }
-        // Seek the rare values below the candidate these pairs give, marking the value
-        // of every pair scanned, so that the frontier need not read them again.
-        let margin = usize::from(self.step.threads > MARGIN_FROM);
-        split.candidate_after(marks, |_| false, margin, missing);
-        old.scanned_to.clear();
-        for &k in &rules.split_two {
-            let mut from = 1;
-            if k + 2 <= n {
-                let rest = n - k;
-                // Pairs (a, rest − a) with rest − a below the bound.
-                from = (rest + 1).saturating_sub(bound).max(1);
-                let reach = last_first_part(rest, rules.unequal_parts)
-                    .min(view.pair_reach(rest))
-                    .min(from.saturating_add(SCAN_LIMIT));
-                // A value sought that only the new pairs give would keep the scan going
-                // to its end: it gives up after [`GIVE_UP`] pairs that found nothing.
-                let mut fruitless = 0;
-                while !missing.is_empty() && from <= reach && fruitless < GIVE_UP {
-                    let sought = missing.len();
-                    let to = reach.min(from + GIVE_UP / 2 - 1);
-                    from = find_in_pairs(view, from, rest, to, missing, marks, true);
-                    fruitless = if missing.len() < sought {
-                        0
-                    } else {
-                        fruitless + GIVE_UP / 2
-                    };
-                }
-            }
-            old.scanned_to.push(from);
-        }
-        old.generation = marks.copy_below(&mut old.stamps);
-    }
-
-    /// Claim and do a task of a block up to `through`, if one is left; false if none is.
-    fn help(&self, through: usize, scratch: &mut Scratch) -> bool {
-        let task = self.next_task.load(Ordering::Relaxed);
+    fn prove(&self, task: usize, scratch: &mut Scratch) {
         let block = task / TASKS_PER_BLOCK;
-        if block > through || block >= self.blocks() {
-            return false;
-        }
-        let claimed = self
-            .next_task
-            .compare_exchange(task, task + 1, Ordering::Relaxed, Ordering::Relaxed)
-            .is_ok();
-        // A partial last block has fewer tasks: the numbers past them are skipped.
-        if claimed && task % TASKS_PER_BLOCK < self.tasks(block) {
-            old_task(self, task, scratch);
-        }
-        true
-    }
-
-    /// A helper thread: old work, task after task, each once its values are known.
-    fn helper(&self, scratch: &mut Scratch) {
-        loop {
-            let task = self.next_task.fetch_add(1, Ordering::Relaxed);
-            let block = task / TASKS_PER_BLOCK;
-            if block >= self.blocks() {
-                return;
-            }
-            if task % TASKS_PER_BLOCK >= self.tasks(block) {
+        let block_start = self.block_start(block);
+        // SAFETY: the block's values are written, so the frontier has finished writing
+        // its `Proofs` (see the `Sync` implementation).
+        let proofs = unsafe { &*self.proofs[block].get() };
+        let Scratch { marks, sought } = scratch;
+        let written = self.known.load(Ordering::Acquire);
+        for n in self.task_heaps(task).start..self.task_heaps(task).end.min(written) {
+            let i = n - block_start;
+            let (from, to) = (proofs.offsets[i] as usize, proofs.offsets[i + 1] as usize);
+            if from == to || self.disproved_before(n) {
                 continue;
             }
-            let bound = self.old_bound(block);
-            if !self.wait_for(block, || self.known.load(Ordering::Acquire) >= bound) {
-                return;
+            sought.clear();
+            sought.extend_from_slice(&proofs.sought[from..to]);
+            marks.clear();
+            if let Some(needs) = seek_in_pairs(self.step.rules, &self.view_below(n), sought, marks)
+            {
+                self.disprove(Disproof::Unkept { position: n, needs });
+            } else if let Some(&value) = sought.iter().min() {
+                self.disprove(Disproof::Value { position: n, value });
             }
-            old_task(self, task, scratch);
+        }
+        // Release: the frontier's final look at `disproof` follows its Acquire of
+        // `done`.
+        proofs.done.fetch_add(1, Ordering::Release);
+    }
+
+    /// Whether a proof failed before heap n (whose own proof is then moot).
+    fn disproved_before(&self, n: usize) -> bool {
+        self.disproved.load(Ordering::Acquire)
+            && self.first_disproof().is_some_and(|d| d.position() < n)
+    }
+
+    fn first_disproof(&self) -> Option<Disproof> {
+        *self.disproof.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Note a failed proof; the first one counts.
+    fn disprove(&self, disproof: Disproof) {
+        let mut first = self.disproof.lock().unwrap_or_else(|e| e.into_inner());
+        if first.is_none_or(|d| disproof.position() < d.position()) {
+            *first = Some(disproof);
+        }
+        self.disproved.store(true, Ordering::Release);
+    }
+
+    /// A helper thread: old work and proofs, task after task, each once its values are
+    /// written, until the frontier has finished.
+    fn helper(&self, scratch: &mut Scratch) {
+        let mut waited = 0;
+        while !self.finished.load(Ordering::Acquire) {
+            if self.help(usize::MAX, scratch) {
+                waited = 0;
+            } else {
+                pause(&mut waited);
+            }
         }
     }
 
-    /// The frontier: each block's new work once its old work is done, helping with the
-    /// next block's old work while it waits.
-    fn frontier(&self, marks: &mut Marks) -> Result<(), Failure> {
+    /// The frontier: each block's new work once its old work is done, doing other work
+    /// while it waits; then the proofs left. What the step ends with: the values
+    /// written and proved, and the failure if one ended it.
+    fn frontier(&self, marks: &mut Marks) -> (usize, Result<(), Failure>) {
         let mut scratch = Scratch::new(marks.bound());
-        let mut missing = Vec::new();
+        let mut sought = Vec::new();
         let mut fresh: Vec<Rare> = Vec::new();
+        let mut failure = None;
         for block in 0..self.blocks() {
+            if self.disproved.load(Ordering::Acquire) {
+                self.last_block
+                    .store(block.saturating_sub(1), Ordering::Release);
+                break;
+            }
             let slot = self.slot(block);
             let tasks = self.tasks(block);
             let mut waited = 0;
@@ -385,43 +435,120 @@ impl Shared<'_> {
                     pause(&mut waited);
                 }
             }
-            let outcome = new_block(self, block, marks, &mut fresh, &mut missing);
+            let outcome = new_block(self, block, marks, &mut fresh, &mut sought);
             slot.done.store(0, Ordering::Relaxed);
             let written = match outcome {
                 Err(Failure::Overflow { position } | Failure::Unkept { position, .. }) => position,
-                Ok(_) => self.block_heaps(block).end,
+                Ok(Some(last)) => last + 1,
+                Ok(None) => self.block_heaps(block).end,
             };
             self.known.store(written, Ordering::Release);
             match outcome {
-                Ok(true) => {}
-                Ok(false) => {
+                Ok(None) => {}
+                Ok(Some(_)) => {
                     self.last_block.store(block, Ordering::Release);
                     break;
                 }
-                Err(failure) => {
+                Err(e) => {
                     self.last_block.store(block, Ordering::Release);
-                    return Err(failure);
+                    failure = Some(e);
+                    break;
                 }
             }
         }
-        Ok(())
+        // Every written value must be proved before it is kept.
+        self.written_all.store(true, Ordering::Release);
+        let written = self.known.load(Ordering::Acquire);
+        for block in 0..self.blocks() {
+            if self.block_start(block) >= written {
+                break;
+            }
+            let tasks = self.block_heaps(block).start..written.min(self.block_heaps(block).end);
+            let tasks = tasks.len().div_ceil(TASK_VALUES);
+            // SAFETY: the frontier wrote this block's proofs itself; `done` is atomic.
+            let done = unsafe { &(*self.proofs[block].get()).done };
+            let mut waited = 0;
+            while done.load(Ordering::Acquire) < tasks {
+                if !self.help(usize::MAX, &mut scratch) {
+                    pause(&mut waited);
+                }
+            }
+        }
+        self.finished.store(true, Ordering::Release);
+        match self.first_disproof() {
+            Some(Disproof::Value { position, value }) => {
+                // SAFETY: position < known; no other thread reads values any more.
+                unsafe { self.values.add(position - self.step.base).write(value) };
+                (position + 1, Ok(()))
+            }
+            Some(Disproof::Unkept { position, needs }) => {
+                (position, Err(Failure::Unkept { position, needs }))
+            }
+            None => (written, failure.map_or(Ok(()), Err)),
+        }
     }
 
-    /// The new work of block `block`, heap after heap; false if a value reached the
-    /// cap, so that later blocks' old work would need more marks (the step ends here).
+    /// The candidate of a heap whose option values below the cap are `options` (the
+    /// new work's) and `old` (the old work's): the least common value below the cap that
+    /// neither holds, or the cap; `sought` gets the rare values below it that neither
+    /// holds. `options` becomes the union.
+    #[inline(always)]
+    fn candidate(&self, options: &mut [u64], old: &[u64], sought: &mut Vec<u16>) -> usize {
+        let below_cap = |word: usize| match self.cap - word * 64 {
+            bits if bits >= 64 => u64::MAX,
+            bits => (1u64 << bits) - 1,
+        };
+        let mut candidate = self.cap;
+        for (word, (held, &old)) in options.iter_mut().zip(old).enumerate() {
+            *held |= old;
+            let free = !*held & !self.rare_bits[word] & below_cap(word);
+            if free != 0 {
+                candidate = word * 64 + free.trailing_zeros() as usize;
+                break;
+            }
+        }
+        sought.clear();
+        for (word, (&held, &rare)) in options.iter().zip(&self.rare_bits).enumerate() {
+            let first = word * 64;
+            if first >= candidate {
+                break;
+            }
+            let below = match candidate - first {
+                bits if bits >= 64 => u64::MAX,
+                bits => (1u64 << bits) - 1,
+            };
+            let mut missing = rare & !held & below;
+            while missing != 0 {
+                sought.push((first + missing.trailing_zeros() as usize) as u16);
+                missing &= missing - 1;
+            }
+        }
+        candidate
+    }
+
+    /// The new work of block `block`, heap after heap: each value is its candidate, and
+    /// the values its proof must seek are left in the block's `Proofs`. `Some(n)` if g(n)
+    /// reached the cap, so that later values' work would need more marks (the step ends
+    /// there).
     #[inline(always)]
     fn new_work(
         &self,
         block: usize,
         marks: &mut Marks,
         fresh: &mut Vec<Rare>,
-        missing: &mut Vec<u16>,
-    ) -> Result<bool, Failure> {
+        sought: &mut Vec<u16>,
+    ) -> Result<Option<usize>, Failure> {
         let (rules, split) = (self.step.rules, self.step.split);
+        let options = &mut vec![0u64; self.rare_bits.len()][..];
         let heaps = self.block_heaps(block);
         let bound = self.old_bound(block);
         let slot = self.slot(block);
-        let mut within_cap = true;
+        // SAFETY: no proof task of this block is claimed before its values are
+        // published (see the `Sync` implementation).
+        let proofs = unsafe { &mut *self.proofs[block].get() };
+        proofs.sought.clear();
+        proofs.offsets.clear();
+        proofs.offsets.push(0);
         for n in heaps.clone() {
             // SAFETY: the block's tasks are all done (see `Slot`).
             let old = unsafe { &*slot.old[n - heaps.start].get() };
@@ -447,43 +574,22 @@ impl Shared<'_> {
                     marks.mark_rare_pairs(&view, rest, fresh, rules.unequal_parts);
                 }
             }
-            let candidate = split.candidate(marks, |v| old.found(v), missing);
-            for (&k, &scanned_to) in rules.split_two.iter().zip(&old.scanned_to) {
-                if missing.is_empty() || k + 2 > n {
-                    break;
-                }
-                let rest = n - k;
-                let last = last_first_part(rest, rules.unequal_parts);
-                let reach = last.min(view.pair_reach(rest));
-                let old_from = (rest + 1).saturating_sub(bound).max(1);
-                // The old scan read (and marked) the pairs old_from..scanned_to.
-                let scanned_to = scanned_to.max(old_from);
-                find_in_pairs(
-                    &view,
-                    1,
-                    rest,
-                    reach.min(old_from - 1),
-                    missing,
-                    marks,
-                    false,
-                );
-                find_in_pairs(&view, scanned_to, rest, reach, missing, marks, false);
-                if !missing.is_empty() && reach < last {
-                    let needs = if reach + 1 >= view.front_len() {
-                        reach + 1
-                    } else {
-                        rest - reach - 1
-                    };
+            marks.bits_below(options);
+            let mut value = self.candidate(options, &old.bits, sought);
+            if value >= VALUE_RANGE {
+                // Too large, unless a rare value below it is g(n): prove it here.
+                marks.clear();
+                if let Some(needs) = seek_in_pairs(rules, &view, sought, marks) {
                     return Err(Failure::Unkept { position: n, needs });
                 }
+                value = sought.iter().min().map_or(value, |&v| usize::from(v));
+                if value >= VALUE_RANGE {
+                    return Err(Failure::Overflow { position: n });
+                }
+                sought.clear();
             }
-            let value = match missing.first() {
-                None => candidate,
-                Some(&least) => usize::from(least),
-            };
-            if value >= VALUE_RANGE {
-                return Err(Failure::Overflow { position: n });
-            }
+            proofs.sought.extend_from_slice(sought);
+            proofs.offsets.push(proofs.sought.len() as u32);
             let value = value as u16;
             // SAFETY: n ≥ known, so no thread reads g(n) yet; the step reserved room
             // up to `end` > n.
@@ -492,9 +598,11 @@ impl Shared<'_> {
             if split.is_rare(value) {
                 fresh.push(Rare::new(n, value));
             }
-            within_cap &= usize::from(value) < self.cap;
+            if usize::from(value) >= self.cap {
+                return Ok(Some(n));
+            }
         }
-        Ok(within_cap)
+        Ok(None)
     }
 }
 
@@ -506,22 +614,29 @@ with_avx2! {
 }
 
 with_avx2! {
+    /// [`Shared::prove`], compiled for AVX2 when the processor has it.
+    fn prove_task(shared: &Shared<'_>, task: usize, scratch: &mut Scratch) -> () {
+        shared.prove(task, scratch)
+    }
+}
+
+with_avx2! {
     /// [`Shared::new_work`], compiled for AVX2 when the processor has it.
     fn new_block(
         shared: &Shared<'_>,
         block: usize,
         marks: &mut Marks,
         fresh: &mut Vec<Rare>,
-        missing: &mut Vec<u16>
-    ) -> Result<bool, Failure> {
-        shared.new_work(block, marks, fresh, missing)
+        sought: &mut Vec<u16>
+    ) -> Result<Option<usize>, Failure> {
+        shared.new_work(block, marks, fresh, sought)
     }
 }
 
 impl Step<'_> {
     /// Compute g(n) for n from base + values.len() up to `end` (or until a value reaches
-    /// the bound of the values so far, or a failure), appending them to `values`;
-    /// `marks` is the frontier's, admitting every value so far.
+    /// the bound of the values so far, a proof fails, or a failure), appending them to
+    /// `values`; `marks` is the frontier's, admitting every value so far.
     pub(crate) fn run(
         &self,
         values: &mut Vec<u16>,
@@ -534,19 +649,26 @@ impl Step<'_> {
         }
         values.reserve_exact(end - self.base - values.len());
         let cap = marks.bound();
-        let splits = self.rules.split_two.len();
         let slots = (0..SLOTS)
             .map(|_| Slot {
                 old: (0..BLOCK_VALUES)
                     .map(|_| {
                         UnsafeCell::new(Old {
-                            stamps: vec![0; cap],
-                            generation: 0,
-                            scanned_to: Vec::with_capacity(splits),
+                            bits: vec![0; cap.div_ceil(64)],
                         })
                     })
                     .collect(),
                 done: AtomicUsize::new(0),
+            })
+            .collect();
+        let blocks = (end - start).div_ceil(BLOCK_VALUES);
+        let proofs = (0..blocks)
+            .map(|_| {
+                UnsafeCell::new(Proofs {
+                    sought: Vec::new(),
+                    offsets: Vec::with_capacity(BLOCK_VALUES + 1),
+                    done: AtomicUsize::new(0),
+                })
             })
             .collect();
         let shared = Shared {
@@ -556,11 +678,24 @@ impl Step<'_> {
             values: values.as_mut_ptr(),
             known: AtomicUsize::new(start),
             next_task: AtomicUsize::new(0),
+            next_proof: AtomicUsize::new(0),
             last_block: AtomicUsize::new(usize::MAX),
+            written_all: AtomicBool::new(false),
+            finished: AtomicBool::new(false),
             slots,
+            proofs,
+            disproof: Mutex::new(None),
+            disproved: AtomicBool::new(false),
             cap,
+            rare_bits: (0..cap.div_ceil(64))
+                .map(|word| {
+                    (0..64)
+                        .filter(|&j| self.split.is_rare((word * 64 + j) as u16))
+                        .fold(0, |bits, j| bits | 1 << j)
+                })
+                .collect(),
         };
-        let outcome = std::thread::scope(|scope| {
+        let (kept, outcome) = std::thread::scope(|scope| {
             for _ in 1..self.threads {
                 let shared = &shared;
                 let bound = marks.bound();
@@ -568,10 +703,98 @@ impl Step<'_> {
             }
             shared.frontier(marks)
         });
-        let known = shared.known.load(Ordering::Acquire);
-        // SAFETY: the values below `known` are written (by the frontier, which has
+        // SAFETY: the values below `kept` are written (by the frontier, which has
         // ended), within the capacity reserved above.
-        unsafe { values.set_len(known - self.base) };
+        unsafe { values.set_len(kept - self.base) };
         outcome
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Method, Solver};
+
+    /// Compute g(1024), …, g(len − 1) of `rules` in steps of `threads` threads from the
+    /// values of one thread before them, starting a step wherever the last one ended
+    /// (the solver waits until rare values are far behind, see [`applies`]), and check
+    /// every value against one thread's (where the solver would use the sparse method);
+    /// how many rare values came on the way, each of which ended a step.
+    fn steps_agree(rules: &Rules, len: usize, threads: usize) -> usize {
+        let mut one = Solver::with_method(rules.clone(), Method::Sparse);
+        let serial = one.advance(len).unwrap().to_vec();
+        let Some(mask) = one.summary().mask else {
+            return 0;
+        };
+        let mut values = serial[..4 * BLOCK_VALUES].to_vec();
+        let mut split = Split::new(mask, &values);
+        let mut marks = Marks::new();
+        values.iter().for_each(|&v| marks.admit(v));
+        let mut rare = 0;
+        while values.len() < len {
+            let start = values.len();
+            if split.rare_count() * 8 >= start {
+                // The solver would not use the sparse method here.
+                values.push(serial[start]);
+                marks.admit(serial[start]);
+                split.record(start, serial[start]);
+                continue;
+            }
+            let step = Step {
+                rules,
+                split: &split,
+                threads,
+                front: &[],
+                base: 0,
+            };
+            step.run(&mut values, (start + 4096).min(len), &mut marks)
+                .unwrap();
+            assert!(values.len() > start, "{rules}: a step computes a value");
+            assert_eq!(values, serial[..values.len()], "{rules}, {threads} threads");
+            for (n, &value) in values.iter().enumerate().skip(start) {
+                marks.admit(value);
+                split.record(n, value);
+                rare += usize::from(split.is_rare(value));
+            }
+        }
+        rare
+    }
+
+    /// A step that meets a wrong candidate ends there with its true value.
+    #[test]
+    fn a_wrong_candidate_ends_the_step_with_its_true_value() {
+        for (code, len) in [("0.161", 8_000), ("0.034", 16_000)] {
+            let rules = Rules::octal(code).unwrap();
+            for threads in [2, 3] {
+                let rare = steps_agree(&rules, len, threads);
+                assert!(rare > 0, "{code}: no rare value came after heap 1,024");
+            }
+        }
+    }
+
+    /// The same on every octal code of up to three digits (and 4.xyz, and Grundy's
+    /// game), with 2, 3, 4 and 7 threads: a measurement of a few minutes, run by hand
+    /// (`cargo test --release -p nimlab-octal -- --ignored`).
+    #[test]
+    #[ignore = "minutes of work; the test above and the solver's proptests sample it"]
+    fn steps_give_the_values_of_one_thread_on_every_short_code() {
+        let codes = (0..512).flat_map(|digits: u32| {
+            let text = format!("{}{}{}", digits / 64, digits / 8 % 8, digits % 8);
+            ["0.", "4."].map(|lead| Rules::octal(&format!("{lead}{text}")))
+        });
+        let (mut checked, mut rare) = (0, 0);
+        for rules in codes.filter_map(Result::ok).chain([Rules::grundys_game()]) {
+            if rules.split_two.is_empty() {
+                continue;
+            }
+            for threads in [2, 3, 4, 7] {
+                rare += steps_agree(&rules, 8000, threads);
+            }
+            checked += 1;
+        }
+        assert!(
+            checked > 700 && rare > 0,
+            "{checked} codes, {rare} rare values"
+        );
     }
 }

@@ -721,7 +721,7 @@ impl Solver {
             return Ok(0);
         };
         let n = self.len();
-        if !self.use_sparse(split, n) || !parallel::applies(&self.rules, n) {
+        if !self.use_sparse(split, n) || !parallel::applies(&self.rules, split, n) {
             return Ok(0);
         }
         // A step ends before the next slide of the window, mask review or period
