@@ -757,25 +757,46 @@ impl FarPairs {
         let start = (n - self.first) * self.stride;
         (&self.rows[start..start + self.bound], self.generation)
     }
+
+    /// The marks of heap n (of the block last marked) below 64·`out.len()` (at least the
+    /// bound) as bits: value v is bit v % 64 of `out[v / 64]`.
+    #[inline(always)]
+    pub(crate) fn bits(&self, n: usize, out: &mut [u64]) {
+        debug_assert!(out.len() * 64 >= self.bound && out.len() * 64 <= self.stride);
+        let start = (n - self.first) * self.stride;
+        let row = &self.rows[start..start + out.len() * 64];
+        for (word, chunk) in out.iter_mut().zip(row.chunks_exact(64)) {
+            *word = equal_bytes(chunk.try_into().expect("chunks of 64"), self.generation);
+        }
+    }
+
+    /// For each two-heap split, in the rules' order: the indices into the rare list of
+    /// the rare positions whose pairs are marked, for every heap of the block.
+    pub(crate) fn covered(&self) -> &[std::ops::Range<usize>] {
+        &self.covered
+    }
 }
 
 with_avx2! {
-    /// Mark in `far` the far rare pairs of the heaps n = view.len() … n + heaps − 1
-    /// (at most [`BLOCK_HEAPS`]), every value so far below `bound` (a power of two, at
-    /// most [`BLOCK_BOUND`]): for each two-heap split k, the rare positions r (r < n − k,
-    /// and r < (n − k) / 2 when the parts must differ) whose partners g(n + i − k − r)
-    /// are below n and among the view's recent values. Pairs the view does not keep are
-    /// left to [`sparse_value`], which says so.
+    /// Mark in `far` the far rare pairs of the heaps n = `first` … n + heaps − 1 (at
+    /// most [`BLOCK_HEAPS`], n ≥ view.len()), every value so far below `bound` (a power
+    /// of two): for each two-heap split k, the rare positions r (r < n − k, and
+    /// r < (n − k) / 2 when the parts must differ) whose partners g(n + i − k − r) are
+    /// below view.len() and among the view's recent values. Pairs the view does not
+    /// keep are left to [`sparse_value`], which says so. The marks take
+    /// [`BLOCK_HEAPS`] bytes and a cache line per value below the bound, so the solver
+    /// uses them up to [`BLOCK_BOUND`].
     pub(crate) fn mark_far_pairs(
         rules: &Rules,
         view: &View,
         split: &Split,
+        first: usize,
         heaps: usize,
         bound: usize,
         far: &mut FarPairs
     ) -> u64 {
-        debug_assert!(heaps <= BLOCK_HEAPS && bound.is_power_of_two() && bound <= BLOCK_BOUND);
-        let n = view.len();
+        debug_assert!(heaps <= BLOCK_HEAPS && bound.is_power_of_two() && first >= view.len());
+        let n = first;
         if far.bound != bound {
             far.bound = bound;
             far.stride = bound + 64;
@@ -793,9 +814,9 @@ with_avx2! {
         let rows = &mut far.rows[..heaps * stride];
         let mut examined = 0;
         for &k in &rules.split_two {
-            // Partners below n: r ≥ heaps − k; kept among the recent ones and pairs at
-            // all: r ≤ n − k − max(base, 1).
-            let first_r = heaps.saturating_sub(k).max(1);
+            // Partners below view.len(): r ≥ n + heaps − k − view.len(); kept among the
+            // recent ones and pairs at all: r ≤ n − k − max(base, 1).
+            let first_r = (n + heaps).saturating_sub(k + view.len()).max(1);
             let mut last_r = n.saturating_sub(k + view.base.max(1));
             if rules.unequal_parts {
                 last_r = last_r.min((n.saturating_sub(k + 1)) / 2);

@@ -42,34 +42,61 @@
 //! [`Marks::bits_below`] turns a heap's marks into a few words, and the candidate and
 //! the values to seek are then word operations.
 
-use crate::kernel::{Marks, Rare, Split, VALUE_RANGE, View, seek_in_pairs, with_avx2};
+use crate::kernel::{
+    BLOCK_HEAPS, FarPairs, Marks, Rare, Split, VALUE_RANGE, View, mark_far_pairs, seek_in_pairs,
+    with_avx2,
+};
 use crate::rules::Rules;
 use std::cell::UnsafeCell;
+use std::ops::Range;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// Heaps per block.
 pub(crate) const BLOCK_VALUES: usize = 256;
 
-/// Heaps per task of old work or of proofs: a few microseconds' work, so that a thread
-/// that finishes early soon finds another task, and one that waits for the last task of
-/// a block does not wait long.
-const TASK_VALUES: usize = 8;
+/// Heaps per task of old work: their far rare pairs are marked in one pass
+/// ([`mark_far_pairs`]), each rare position's partners read once for all of them.
+const OLD_TASK: Tasks = Tasks { heaps: BLOCK_HEAPS };
 
-/// Tasks in a whole block.
-const TASKS_PER_BLOCK: usize = BLOCK_VALUES / TASK_VALUES;
+/// Heaps per proof task: a few microseconds' work, so that a thread that finishes early
+/// soon finds another task, and one that waits for the last task of a block does not
+/// wait long.
+const PROOF_TASK: Tasks = Tasks { heaps: 8 };
+
+/// Tasks of a kind: numbered block by block, `BLOCK_VALUES / heaps` to a block.
+#[derive(Clone, Copy)]
+struct Tasks {
+    heaps: usize,
+}
+
+impl Tasks {
+    fn per_block(self) -> usize {
+        BLOCK_VALUES / self.heaps
+    }
+
+    fn block(self, task: usize) -> usize {
+        task / self.per_block()
+    }
+}
 
 /// Blocks whose old work may be in flight at once: the block being finished, the next
 /// one, and the one after, which waits for the first.
 const SLOTS: usize = 3;
 
-/// Whether several threads may compute the values from heap n on: rules without
-/// three-heap splits (whose values read every earlier value), far enough from the start
-/// that the blocks' old work is most of the work, and twice as far as the last rare
-/// position: a rare value ends a step and drops the work done past it, so while they
-/// are frequent one thread is faster.
-pub(crate) fn applies(rules: &Rules, split: &Split, n: usize) -> bool {
-    rules.split_three.is_empty() && n >= 4 * BLOCK_VALUES && n >= 2 * split.last_rare().unwrap_or(0)
+/// Whether several threads may compute the values from heap n on, every value so far
+/// below `bound`: rules without three-heap splits (whose values read every earlier
+/// value), far enough from the start that the blocks' old work is most of the work, and
+/// twice as far as the last rare position (a rare value ends a step and drops the work
+/// done past it, so while they are frequent one thread is faster); and values of more
+/// than 6 bits (below 64, one thread computes each value with a few word operations,
+/// faster than threads can share the work: 0.167 to 2^22 took 0.9 s with one thread
+/// and 1.3 s with two).
+pub(crate) fn applies(rules: &Rules, split: &Split, n: usize, bound: usize) -> bool {
+    rules.split_three.is_empty()
+        && n >= 4 * BLOCK_VALUES
+        && n >= 2 * split.last_rare().unwrap_or(0)
+        && bound > 64
 }
 
 /// Why a step stopped short.
@@ -110,11 +137,14 @@ struct Old {
 /// one task) and read by the frontier once all its tasks are done.
 struct Slot {
     old: Vec<UnsafeCell<Old>>,
+    /// For each task: the rare positions whose pairs it marked (see
+    /// [`FarPairs::covered`]).
+    covered: Vec<UnsafeCell<Vec<Range<usize>>>>,
     /// Tasks of the block done.
     done: AtomicUsize,
 }
 
-// SAFETY: each `Old` is written by the one task that owns its heap, before that task
+// SAFETY: each `Old` (and `covered`) is written by the one task that owns its heap, before that task
 // increments `done` (Release), and read by the frontier only after it has seen `done`
 // count every task of the block (Acquire); the slot is reused for a later block only
 // after the frontier has finished with it (see `Shared::known`).
@@ -161,6 +191,7 @@ fn pause(waited: &mut u32) {
 /// A thread's work space for old work and proofs.
 struct Scratch {
     marks: Marks,
+    far: FarPairs,
     sought: Vec<u16>,
 }
 
@@ -171,6 +202,7 @@ impl Scratch {
         marks.admit(bound.saturating_sub(1) as u16);
         Scratch {
             marks,
+            far: FarPairs::new(),
             sought: Vec::new(),
         }
     }
@@ -235,16 +267,16 @@ impl Shared<'_> {
         self.block_start(block)..(self.block_start(block) + BLOCK_VALUES).min(self.end)
     }
 
-    /// The heaps of task `task` (of old work or of proofs).
-    fn task_heaps(&self, task: usize) -> std::ops::Range<usize> {
-        let heaps = self.block_heaps(task / TASKS_PER_BLOCK);
-        let first = heaps.start + (task % TASKS_PER_BLOCK) * TASK_VALUES;
-        first..(first + TASK_VALUES).min(heaps.end)
+    /// The heaps of task `task` of a kind.
+    fn task_heaps(&self, kind: Tasks, task: usize) -> Range<usize> {
+        let heaps = self.block_heaps(kind.block(task));
+        let first = heaps.start + (task % kind.per_block()) * kind.heaps;
+        first..(first + kind.heaps).min(heaps.end)
     }
 
-    /// The tasks of block `block`.
-    fn tasks(&self, block: usize) -> usize {
-        self.block_heaps(block).len().div_ceil(TASK_VALUES)
+    /// The tasks of a kind of block `block`.
+    fn tasks(&self, kind: Tasks, block: usize) -> usize {
+        self.block_heaps(block).len().div_ceil(kind.heaps)
     }
 
     /// The values below this are written before block `block`'s old work starts.
@@ -280,12 +312,13 @@ impl Shared<'_> {
     /// last block's tasks was claimed, to skip.
     fn claim(
         &self,
+        kind: Tasks,
         counter: &AtomicUsize,
         through: usize,
         ready: impl Fn(usize) -> bool,
     ) -> Option<Option<usize>> {
         let task = counter.load(Ordering::Relaxed);
-        let block = task / TASKS_PER_BLOCK;
+        let block = kind.block(task);
         let last = self.last_block.load(Ordering::Acquire);
         if block > through || block > last || block >= self.blocks() || !ready(task) {
             return None;
@@ -293,15 +326,15 @@ impl Shared<'_> {
         counter
             .compare_exchange(task, task + 1, Ordering::Relaxed, Ordering::Relaxed)
             .ok()?;
-        Some((task % TASKS_PER_BLOCK < self.tasks(block)).then_some(task))
+        Some((task % kind.per_block() < self.tasks(kind, block)).then_some(task))
     }
 
     /// Do a task of old work of a block up to `through` or a proof, if one is ready;
     /// false if none is.
     fn help(&self, through: usize, scratch: &mut Scratch) -> bool {
         let known = self.known.load(Ordering::Acquire);
-        let old_ready = |task: usize| known >= self.old_bound(task / TASKS_PER_BLOCK);
-        if let Some(task) = self.claim(&self.next_task, through, old_ready) {
+        let old_ready = |task: usize| known >= self.old_bound(OLD_TASK.block(task));
+        if let Some(task) = self.claim(OLD_TASK, &self.next_task, through, old_ready) {
             if let Some(task) = task {
                 old_task(self, task, scratch);
             }
@@ -309,10 +342,10 @@ impl Shared<'_> {
         }
         let written_all = self.written_all.load(Ordering::Acquire);
         let proof_ready = |task: usize| {
-            let heaps = self.task_heaps(task);
+            let heaps = self.task_heaps(PROOF_TASK, task);
             known >= heaps.end || (written_all && known > heaps.start)
         };
-        if let Some(task) = self.claim(&self.next_proof, usize::MAX, proof_ready) {
+        if let Some(task) = self.claim(PROOF_TASK, &self.next_proof, usize::MAX, proof_ready) {
             if let Some(task) = task {
                 prove_task(self, task, scratch);
             }
@@ -325,26 +358,19 @@ impl Shared<'_> {
     /// written): for each heap, the rare pairs whose partner is below that bound.
     #[inline(always)]
     fn old_work(&self, task: usize, scratch: &mut Scratch) {
-        let block = task / TASKS_PER_BLOCK;
+        let block = OLD_TASK.block(task);
         let block_start = self.block_start(block);
-        let bound = self.old_bound(block);
-        let view = self.view_below(bound);
+        let view = self.view_below(self.old_bound(block));
         let slot = self.slot(block);
+        let heaps = self.task_heaps(OLD_TASK, task);
+        let far = &mut scratch.far;
         let (rules, split) = (self.step.rules, self.step.split);
-        let marks = &mut scratch.marks;
-        for n in self.task_heaps(task) {
-            // SAFETY: this task alone owns heap n's `Old` (see `Slot`).
+        mark_far_pairs(rules, &view, split, heaps.start, heaps.len(), self.cap, far);
+        // SAFETY: this task alone owns its `covered` and its heaps' `Old` (see `Slot`).
+        unsafe { *slot.covered[task % OLD_TASK.per_block()].get() = far.covered().to_vec() };
+        for n in heaps {
             let old = unsafe { &mut *slot.old[n - block_start].get() };
-            marks.clear();
-            for &k in rules.split_two.iter().take_while(|&&k| k + 2 <= n) {
-                let rest = n - k;
-                if split.first_unkept(&view, rest).is_none() {
-                    let rare = split.rare();
-                    let far = rare.partition_point(|r| r.position() + bound <= rest);
-                    marks.mark_rare_pairs(&view, rest, &rare[far..], rules.unequal_parts);
-                }
-            }
-            marks.bits_below(&mut old.bits);
+            far.bits(n, &mut old.bits);
         }
         slot.done.fetch_add(1, Ordering::Release);
     }
@@ -353,14 +379,15 @@ impl Shared<'_> {
     /// values each left to seek among its pairs, as the one-thread kernel does.
     #[inline(always)]
     fn prove(&self, task: usize, scratch: &mut Scratch) {
-        let block = task / TASKS_PER_BLOCK;
+        let block = PROOF_TASK.block(task);
         let block_start = self.block_start(block);
         // SAFETY: the block's values are written, so the frontier has finished writing
         // its `Proofs` (see the `Sync` implementation).
         let proofs = unsafe { &*self.proofs[block].get() };
-        let Scratch { marks, sought } = scratch;
+        let Scratch { marks, sought, .. } = scratch;
         let written = self.known.load(Ordering::Acquire);
-        for n in self.task_heaps(task).start..self.task_heaps(task).end.min(written) {
+        let heaps = self.task_heaps(PROOF_TASK, task);
+        for n in heaps.start..heaps.end.min(written) {
             let i = n - block_start;
             let (from, to) = (proofs.offsets[i] as usize, proofs.offsets[i + 1] as usize);
             if from == to || self.disproved_before(n) {
@@ -428,7 +455,7 @@ impl Shared<'_> {
                 break;
             }
             let slot = self.slot(block);
-            let tasks = self.tasks(block);
+            let tasks = self.tasks(OLD_TASK, block);
             let mut waited = 0;
             while slot.done.load(Ordering::Acquire) < tasks {
                 if !self.help(block + 1, &mut scratch) {
@@ -464,7 +491,7 @@ impl Shared<'_> {
                 break;
             }
             let tasks = self.block_heaps(block).start..written.min(self.block_heaps(block).end);
-            let tasks = tasks.len().div_ceil(TASK_VALUES);
+            let tasks = tasks.len().div_ceil(PROOF_TASK.heaps);
             // SAFETY: the frontier wrote this block's proofs itself; `done` is atomic.
             let done = unsafe { &(*self.proofs[block].get()).done };
             let mut waited = 0;
@@ -541,7 +568,6 @@ impl Shared<'_> {
         let (rules, split) = (self.step.rules, self.step.split);
         let options = &mut vec![0u64; self.rare_bits.len()][..];
         let heaps = self.block_heaps(block);
-        let bound = self.old_bound(block);
         let slot = self.slot(block);
         // SAFETY: no proof task of this block is claimed before its values are
         // published (see the `Sync` implementation).
@@ -549,6 +575,7 @@ impl Shared<'_> {
         proofs.sought.clear();
         proofs.offsets.clear();
         proofs.offsets.push(0);
+        let mut covered: &[Range<usize>] = &[];
         for n in heaps.clone() {
             // SAFETY: the block's tasks are all done (see `Slot`).
             let old = unsafe { &*slot.old[n - heaps.start].get() };
@@ -565,13 +592,20 @@ impl Shared<'_> {
             for &k in rules.take_some.iter().take_while(|&&k| k < n) {
                 marks.mark(view.at(n - k));
             }
-            for &k in rules.split_two.iter().take_while(|&&k| k + 2 <= n) {
+            if (n - heaps.start) % OLD_TASK.heaps == 0 {
+                // SAFETY: the block's tasks are all done (see `Slot`).
+                covered = unsafe { &*slot.covered[(n - heaps.start) / OLD_TASK.heaps].get() };
+            }
+            let rare = split.rare();
+            for (&k, covered) in rules.split_two.iter().zip(covered) {
+                if k + 2 > n {
+                    break;
+                }
                 let rest = n - k;
-                let rare = split.rare();
-                let near = rare.partition_point(|r| r.position() + bound <= rest);
-                marks.mark_rare_pairs(&view, rest, &rare[..near], rules.unequal_parts);
-                if !fresh.is_empty() {
-                    marks.mark_rare_pairs(&view, rest, fresh, rules.unequal_parts);
+                for part in [&rare[..covered.start], &rare[covered.end..], fresh] {
+                    if !part.is_empty() {
+                        marks.mark_rare_pairs(&view, rest, part, rules.unequal_parts);
+                    }
                 }
             }
             marks.bits_below(options);
@@ -657,6 +691,9 @@ impl Step<'_> {
                             bits: vec![0; cap.div_ceil(64)],
                         })
                     })
+                    .collect(),
+                covered: (0..OLD_TASK.per_block())
+                    .map(|_| UnsafeCell::new(Vec::new()))
                     .collect(),
                 done: AtomicUsize::new(0),
             })

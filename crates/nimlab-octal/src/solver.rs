@@ -656,7 +656,7 @@ impl Solver {
         };
         let mut far = std::mem::replace(&mut self.far, FarPairs::new());
         self.unchecked_work +=
-            kernel::mark_far_pairs(&self.rules, &view, split, heaps, bound, &mut far);
+            kernel::mark_far_pairs(&self.rules, &view, split, n, heaps, bound, &mut far);
         let mask = split.mask();
         let mut outcome = Ok(());
         for _ in 0..heaps {
@@ -721,7 +721,9 @@ impl Solver {
             return Ok(0);
         };
         let n = self.len();
-        if !self.use_sparse(split, n) || !parallel::applies(&self.rules, split, n) {
+        if !self.use_sparse(split, n)
+            || !parallel::applies(&self.rules, split, n, self.marks.bound())
+        {
             return Ok(0);
         }
         // A step ends before the next slide of the window, mask review or period
