@@ -55,6 +55,12 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 /// Heaps per block.
 pub(crate) const BLOCK_VALUES: usize = 256;
 
+/// The most heaps of one step: threads are started for each and wait for each other at
+/// its end, so a step is long enough that this costs little (0.161 to 2^22, two
+/// threads: 1.61 s in steps of 4096 heaps, 1.53 s in steps of 32,768), and short enough
+/// for stop requests to be answered within a few tens of milliseconds.
+pub(crate) const STEP_VALUES: usize = 8 * crate::STOP_CHECK_INTERVAL;
+
 /// Heaps per task of old work: their far rare pairs are marked in one pass
 /// ([`mark_far_pairs`]), each rare position's partners read once for all of them.
 const OLD_TASK: Tasks = Tasks { heaps: BLOCK_HEAPS };
@@ -86,18 +92,21 @@ const SLOTS: usize = 3;
 
 /// Whether several threads may compute the values from heap n on, every value so far
 /// below `bound`: rules without three-heap splits (whose values read every earlier
-/// value), far enough from the start that the blocks' old work is most of the work, and
-/// twice as far as the last rare position (a rare value ends a step and drops the work
-/// done past it, so while they are frequent one thread is faster); and values of more
-/// than 6 bits (below 64, one thread computes each value with a few word operations,
-/// faster than threads can share the work: 0.167 to 2^22 took 0.9 s with one thread
-/// and 1.3 s with two).
+/// value); far enough from the start that the blocks' old work is most of the work;
+/// [`QUIET`] heaps past the last rare position (a rare value ends a step and drops the
+/// work done past it, a few blocks, so while they are frequent one thread is faster);
+/// and values of more than 6 bits (below 64, one thread computes each value with a few
+/// word operations, faster than threads can share the work: 0.167 to 2^22 took 0.9 s
+/// with one thread and 1.3 s with two).
 pub(crate) fn applies(rules: &Rules, split: &Split, n: usize, bound: usize) -> bool {
     rules.split_three.is_empty()
         && n >= 4 * BLOCK_VALUES
-        && n >= 2 * split.last_rare().unwrap_or(0)
+        && n >= split.last_rare().unwrap_or(0) + QUIET
         && bound > 64
 }
+
+/// Heaps without a rare value before threads start again.
+const QUIET: usize = 16 * BLOCK_VALUES;
 
 /// Why a step stopped short.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

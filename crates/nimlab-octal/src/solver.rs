@@ -525,7 +525,8 @@ impl Solver {
     /// computed, or [`STOP_CHECK_WORK`] options examined, since it was last asked (by
     /// this solver, in this call or an earlier one): so at least every few milliseconds
     /// however costly the values, beyond the one value in progress. With several
-    /// threads it is asked between steps of at most [`STOP_CHECK_INTERVAL`] values.
+    /// threads it is asked between steps of at most 8 · [`STOP_CHECK_INTERVAL`] values
+    /// (a few tens of milliseconds, shared by the threads).
     /// Pass `&|| false` never to stop, `&|| flag.load(Ordering::Relaxed)` for an
     /// `AtomicBool`.
     pub fn advance_until(
@@ -728,7 +729,7 @@ impl Solver {
         }
         // A step ends before the next slide of the window, mask review or period
         // check, which change what the threads read.
-        let mut end = upto.min(n + STOP_CHECK_INTERVAL);
+        let mut end = upto.min(n + parallel::STEP_VALUES);
         if let Some(window) = self.window {
             end = end.min(match self.base {
                 0 => window.first_let_go(),
