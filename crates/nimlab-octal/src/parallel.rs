@@ -31,16 +31,16 @@
 //! after it is kept.
 //!
 //! Scaling: the frontier's work is the options removing tokens, the rare pairs of the
-//! rare positions within about two blocks of the heap (for 0.161, 73 of its 488) and
-//! the candidate; everything else (most rare pairs and every proof) is shared. With t
-//! threads a block takes about max(new, (old + new + proofs) / t). Measured in
-//! instructions (callgrind, 0.161 to 2^20, two threads): one thread runs 7.46 G, 7.12 G
-//! of them past heap 47,568, where the threads start (twice the last rare position);
-//! there the new work is 1.46 G, the old work 2.75 G and the proofs 3.88 G, 8.09 G in
-//! all. So two threads can take 8.09 / 2 = 4.05 G of the 7.12 G, 1.76×, and no number
-//! of threads beats 7.12 / 1.46 = 4.9×. Old and new work are compared as sets of bits:
-//! [`Marks::bits_below`] turns a heap's marks into a few words, and the candidate and
-//! the values to seek are then word operations.
+//! rare positions within about two blocks of the heap (for 0.161, 80 to 110 of its 488)
+//! and the candidate, found with word operations on bits of the old and new work's
+//! option values ([`Marks::bits_below`], [`FarPairs::bits`]); everything else (most
+//! rare pairs, a task of 64 heaps in one pass, and every proof) is shared. With t
+//! threads a block takes about max(new, (old + new + proofs) / t). On the 2-core
+//! machine of the crate's README, two threads compute 0.161 and 0.034 to 2^24 1.65 to
+//! 1.78 times as fast as one; the shared work is about a sixth more than one thread's
+//! (0.161: 12.1 s of CPU against 10.6 s), and the frontier a fifth (0.161) to a
+//! seventh (0.034) of it, which bounds the speed-up of any number of threads at about
+//! 4 and 7.
 
 use crate::kernel::{
     BLOCK_HEAPS, FarPairs, Marks, Rare, Split, VALUE_RANGE, View, mark_far_pairs, seek_in_pairs,
