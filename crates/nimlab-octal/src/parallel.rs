@@ -11,12 +11,14 @@
 //!
 //! So the threads take each value to be its candidate and prove it later:
 //!
-//! - **Old work**, done in parallel, a task of [`TASK_VALUES`] heaps at a time: for each
-//!   heap n of block b (the values are computed in blocks of [`BLOCK_VALUES`] heaps),
-//!   the rare pairs (r, n − k − r) whose partner is below K = B − [`BLOCK_VALUES`], B
-//!   the block's first heap; those values are written one block before b starts.
+//! - **Old work**, done in parallel, a task of [`BLOCK_HEAPS`] heaps at a time: for
+//!   the heaps of a task in block b (the values are computed in blocks of
+//!   [`BLOCK_VALUES`] heaps), the rare pairs (r, n − k − r) whose partners for every
+//!   heap of the task are below K = B − [`BLOCK_VALUES`], B the block's first heap,
+//!   marked in one pass ([`mark_far_pairs`]); those values are written one block
+//!   before b starts.
 //! - **New work**, done in order by one thread (the frontier): the options that remove
-//!   tokens and the rare pairs whose partner is at K or above; with the old work's
+//!   tokens and the other rare pairs; with the old work's
 //!   option values they give c, which the frontier writes as g(n) at once, leaving the
 //!   rare values below c that no option has yet to be sought by the proof.
 //! - **Proofs**, done in parallel once a task's values are written: the serial
