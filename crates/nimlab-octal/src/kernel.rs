@@ -20,6 +20,7 @@
 //! splits removing nothing, which both kernels treat like any other removal.
 
 use crate::rules::Rules;
+use std::ops::Range;
 
 /// The values a kernel reads for heap n = [`View::len`]: g(i) is `front[i]` for
 /// i < front.len() and `recent[i − base]` for base ≤ i < n. A solver that keeps every
@@ -40,6 +41,16 @@ impl<'a> View<'a> {
             front: values,
             recent: values,
             base: 0,
+        }
+    }
+
+    /// The values a solver keeps: every value (`recent`, from g(0)) when `base` is 0,
+    /// else g(0 .. front.len()) and g(base .. base + recent.len()).
+    pub(crate) fn kept(front: &'a [u16], recent: &'a [u16], base: usize) -> View<'a> {
+        if base == 0 {
+            View::whole(recent)
+        } else {
+            View::windowed(front, recent, base)
         }
     }
 
@@ -205,9 +216,7 @@ impl Marks {
     /// `out[v / 64]`.
     #[inline(always)]
     pub(crate) fn bits_below(&self, out: &mut [u64]) {
-        for (word, chunk) in out.iter_mut().zip(self.stamp.chunks_exact(64)) {
-            *word = equal_bytes(chunk.try_into().expect("chunks of 64"), self.generation);
-        }
+        bits_equal_to(&self.stamp[..], self.generation, out);
     }
 
     /// The least value not in the set; at most [`Marks::bound`].
@@ -273,6 +282,15 @@ impl Marks {
         for r in parts.front.iter().flat_map(|part| part.iter()) {
             stamp[(r.value ^ u32::from(view.front[rest - r.position()])) as usize] = generation;
         }
+    }
+}
+
+/// Which of the first 64·`out.len()` bytes of `bytes` equal `byte`, as bits: byte j is
+/// bit j % 64 of `out[j / 64]`.
+#[inline(always)]
+fn bits_equal_to(bytes: &[u8], byte: u8, out: &mut [u64]) {
+    for (word, chunk) in out.iter_mut().zip(bytes.chunks_exact(64)) {
+        *word = equal_bytes(chunk.try_into().expect("chunks of 64"), byte);
     }
 }
 
@@ -397,7 +415,7 @@ pub(crate) fn last_first_part(rest: usize, unequal: bool) -> usize {
 /// Mark the options that leave no heap or one heap, and every three-heap split (which
 /// read every value: the view keeps them all, or the rules have none).
 #[inline(always)]
-fn mark_takes_and_three_splits(rules: &Rules, view: &View, marks: &mut Marks) {
+pub(crate) fn mark_takes_and_three_splits(rules: &Rules, view: &View, marks: &mut Marks) {
     let n = view.len();
     if rules.take_all.contains(&n) {
         marks.mark(0);
@@ -414,24 +432,15 @@ fn mark_takes_and_three_splits(rules: &Rules, view: &View, marks: &mut Marks) {
 }
 
 /// Remove from `missing` (values not in `marks`) every value g(a) ^ g(rest − a) for a
-/// in first..=last (last within the view's reach), block by block, until none is left;
-/// the first a not scanned (last + 1 when every pair was). While many values are
-/// sought, or always if `mark_all`, every pair's value is marked; once few are, they
-/// are compared with each block instead, and only those are taken out of `missing`.
+/// in 1..=last (last within the view's reach), block by block, until none is left.
+/// While many values are sought, every pair's value is marked; once few are, they are
+/// compared with each block instead, and only those are taken out of `missing`.
 #[inline(always)]
-fn find_in_pairs(
-    view: &View,
-    first: usize,
-    rest: usize,
-    last: usize,
-    missing: &mut Vec<u16>,
-    marks: &mut Marks,
-    mark_all: bool,
-) -> usize {
+fn find_in_pairs(view: &View, rest: usize, last: usize, missing: &mut Vec<u16>, marks: &mut Marks) {
     let mut buffer = [0u16; BLOCK];
-    let mut a = first;
+    let mut a = 1;
     while a <= last && !missing.is_empty() {
-        if missing.len() > FEW || mark_all {
+        if missing.len() > FEW {
             // Many values sought: mark pairs (one store each), a block for every FEW
             // values sought, then look the values up.
             let end = (a + BLOCK * (missing.len() / FEW).max(1) - 1).min(last);
@@ -450,7 +459,6 @@ fn find_in_pairs(
             a = end + 1;
         }
     }
-    a
 }
 
 /// Keep the values of `list` for which `keep` holds, in order, with no branch on
@@ -616,7 +624,7 @@ pub(crate) fn seek_in_pairs(
         let rest = n - k;
         let last = last_first_part(rest, rules.unequal_parts);
         let reach = last.min(view.pair_reach(rest));
-        find_in_pairs(view, 1, rest, reach, missing, marks, false);
+        find_in_pairs(view, rest, reach, missing, marks);
         if !missing.is_empty() && reach < last {
             return Some(first_unkept_pair(view, rest, reach));
         }
@@ -686,13 +694,12 @@ with_avx2! {
         mark_takes_and_three_splits(rules, view, marks);
         let splits = || rules.split_two.iter().take_while(move |&&k| k + 2 <= n);
         for (index, &k) in splits().enumerate() {
-            let (before, after) = match far.and_then(|far| far.covered.get(index)) {
-                Some(covered) => (&split.rare[..covered.start], &split.rare[covered.end..]),
-                None => (&split.rare[..], &split.rare[..0]),
+            let parts = match far.and_then(|far| far.covered.get(index)) {
+                Some(covered) => uncovered(&split.rare, covered),
+                None => [&split.rare[..], &[]],
             };
-            marks.mark_rare_pairs(view, n - k, before, rules.unequal_parts);
-            if !after.is_empty() {
-                marks.mark_rare_pairs(view, n - k, after, rules.unequal_parts);
+            for part in parts.into_iter().filter(|part| !part.is_empty()) {
+                marks.mark_rare_pairs(view, n - k, part, rules.unequal_parts);
             }
         }
         let mut missing = std::mem::take(&mut marks.missing);
@@ -705,6 +712,13 @@ with_avx2! {
             None => Ok(value),
         }
     }
+}
+
+/// The rare positions of `rare` outside `covered` (the indices of those a
+/// [`FarPairs`] marked): those before and those after.
+#[inline(always)]
+pub(crate) fn uncovered<'r>(rare: &'r [Rare], covered: &Range<usize>) -> [&'r [Rare]; 2] {
+    [&rare[..covered.start], &rare[covered.end..]]
 }
 
 /// Heaps whose far rare pairs [`mark_far_pairs`] marks in one pass.
@@ -730,7 +744,7 @@ pub(crate) struct FarPairs {
     first: usize,
     /// For each two-heap split, in the rules' order: the indices into the rare list of
     /// the rare positions whose pairs are marked, for every heap of the block.
-    covered: Vec<std::ops::Range<usize>>,
+    covered: Vec<Range<usize>>,
 }
 
 impl FarPairs {
@@ -747,7 +761,7 @@ impl FarPairs {
 
     /// The bytes the marks hold.
     pub(crate) fn held_bytes(&self) -> usize {
-        self.rows.capacity() + self.covered.capacity() * size_of::<std::ops::Range<usize>>()
+        self.rows.capacity() + self.covered.capacity() * size_of::<Range<usize>>()
     }
 
     /// The marks of heap n (of the block last marked): v is marked iff `row[v]` is the
@@ -764,15 +778,16 @@ impl FarPairs {
     pub(crate) fn bits(&self, n: usize, out: &mut [u64]) {
         debug_assert!(out.len() * 64 >= self.bound && out.len() * 64 <= self.stride);
         let start = (n - self.first) * self.stride;
-        let row = &self.rows[start..start + out.len() * 64];
-        for (word, chunk) in out.iter_mut().zip(row.chunks_exact(64)) {
-            *word = equal_bytes(chunk.try_into().expect("chunks of 64"), self.generation);
-        }
+        bits_equal_to(
+            &self.rows[start..start + out.len() * 64],
+            self.generation,
+            out,
+        );
     }
 
     /// For each two-heap split, in the rules' order: the indices into the rare list of
     /// the rare positions whose pairs are marked, for every heap of the block.
-    pub(crate) fn covered(&self) -> &[std::ops::Range<usize>] {
+    pub(crate) fn covered(&self) -> &[Range<usize>] {
         &self.covered
     }
 }

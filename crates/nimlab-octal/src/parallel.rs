@@ -45,8 +45,8 @@
 //! 4 and 7.
 
 use crate::kernel::{
-    BLOCK_HEAPS, FarPairs, Marks, Rare, Split, VALUE_RANGE, View, mark_far_pairs, seek_in_pairs,
-    with_avx2,
+    BLOCK_HEAPS, FarPairs, Marks, Rare, Split, VALUE_RANGE, View, mark_far_pairs,
+    mark_takes_and_three_splits, seek_in_pairs, uncovered, with_avx2,
 };
 use crate::rules::Rules;
 use std::cell::UnsafeCell;
@@ -155,8 +155,9 @@ struct Slot {
     done: AtomicUsize,
 }
 
-// SAFETY: each `Old` (and `covered`) is written by the one task that owns its heap, before that task
-// increments `done` (Release), and read by the frontier only after it has seen `done`
+// SAFETY: each `Old` (and each task's `covered`) is written by the one task that owns
+// its heap, before that task increments `done` (Release), and read by the frontier only
+// after it has seen `done`
 // count every task of the block (Acquire); the slot is reused for a later block only
 // after the frontier has finished with it (see `Shared::known`).
 unsafe impl Sync for Slot {}
@@ -184,6 +185,15 @@ impl Disproof {
         match *self {
             Disproof::Value { position, .. } | Disproof::Unkept { position, .. } => position,
         }
+    }
+}
+
+/// A word whose `count` lowest bits are set (every bit from 64 on).
+fn low_bits(count: usize) -> u64 {
+    if count >= 64 {
+        u64::MAX
+    } else {
+        (1 << count) - 1
     }
 }
 
@@ -306,12 +316,7 @@ impl Shared<'_> {
 
     /// A view of the values below `count` (written).
     fn view_below(&self, count: usize) -> View<'_> {
-        let recent = self.values_below(count);
-        if self.step.base == 0 {
-            View::whole(recent)
-        } else {
-            View::windowed(self.step.front, recent, self.step.base)
-        }
+        View::kept(self.step.front, self.values_below(count), self.step.base)
     }
 
     fn slot(&self, block: usize) -> &Slot {
@@ -378,7 +383,9 @@ impl Shared<'_> {
         let (rules, split) = (self.step.rules, self.step.split);
         mark_far_pairs(rules, &view, split, heaps.start, heaps.len(), self.cap, far);
         // SAFETY: this task alone owns its `covered` and its heaps' `Old` (see `Slot`).
-        unsafe { *slot.covered[task % OLD_TASK.per_block()].get() = far.covered().to_vec() };
+        let covered = unsafe { &mut *slot.covered[task % OLD_TASK.per_block()].get() };
+        covered.clear();
+        covered.extend_from_slice(far.covered());
         for n in heaps {
             let old = unsafe { &mut *slot.old[n - block_start].get() };
             far.bits(n, &mut old.bits);
@@ -532,10 +539,7 @@ impl Shared<'_> {
     /// holds. `options` becomes the union.
     #[inline(always)]
     fn candidate(&self, options: &mut [u64], old: &[u64], sought: &mut Vec<u16>) -> usize {
-        let below_cap = |word: usize| match self.cap - word * 64 {
-            bits if bits >= 64 => u64::MAX,
-            bits => (1u64 << bits) - 1,
-        };
+        let below_cap = |word: usize| low_bits(self.cap - word * 64);
         let mut candidate = self.cap;
         for (word, (held, &old)) in options.iter_mut().zip(old).enumerate() {
             *held |= old;
@@ -551,11 +555,7 @@ impl Shared<'_> {
             if first >= candidate {
                 break;
             }
-            let below = match candidate - first {
-                bits if bits >= 64 => u64::MAX,
-                bits => (1u64 << bits) - 1,
-            };
-            let mut missing = rare & !held & below;
+            let mut missing = rare & !held & low_bits(candidate - first);
             while missing != 0 {
                 sought.push((first + missing.trailing_zeros() as usize) as u16);
                 missing &= missing - 1;
@@ -597,12 +597,7 @@ impl Shared<'_> {
                 }
             }
             marks.clear();
-            if rules.take_all.contains(&n) {
-                marks.mark(0);
-            }
-            for &k in rules.take_some.iter().take_while(|&&k| k < n) {
-                marks.mark(view.at(n - k));
-            }
+            mark_takes_and_three_splits(rules, &view, marks);
             if (n - heaps.start) % OLD_TASK.heaps == 0 {
                 // SAFETY: the block's tasks are all done (see `Slot`).
                 covered = unsafe { &*slot.covered[(n - heaps.start) / OLD_TASK.heaps].get() };
@@ -613,10 +608,9 @@ impl Shared<'_> {
                     break;
                 }
                 let rest = n - k;
-                for part in [&rare[..covered.start], &rare[covered.end..], fresh] {
-                    if !part.is_empty() {
-                        marks.mark_rare_pairs(&view, rest, part, rules.unequal_parts);
-                    }
+                let [before, after] = uncovered(rare, covered);
+                for part in [before, after, fresh].into_iter().filter(|p| !p.is_empty()) {
+                    marks.mark_rare_pairs(&view, rest, part, rules.unequal_parts);
                 }
             }
             marks.bits_below(options);

@@ -650,11 +650,7 @@ impl Solver {
             return self.push_next(None);
         };
         let heaps = (upto - n).min(BLOCK_HEAPS);
-        let view = if self.base == 0 {
-            View::whole(&self.values)
-        } else {
-            View::windowed(&self.front, &self.values, self.base)
-        };
+        let view = View::kept(&self.front, &self.values, self.base);
         let mut far = std::mem::replace(&mut self.far, FarPairs::new());
         self.unchecked_work +=
             kernel::mark_far_pairs(&self.rules, &view, split, n, heaps, bound, &mut far);
@@ -678,11 +674,7 @@ impl Solver {
     /// Compute and append the next value (with the far pairs of its block, if marked).
     fn push_next(&mut self, far: Option<&FarPairs>) -> Result<(), SolveError> {
         let n = self.len();
-        let view = if self.base == 0 {
-            View::whole(&self.values)
-        } else {
-            View::windowed(&self.front, &self.values, self.base)
-        };
+        let view = View::kept(&self.front, &self.values, self.base);
         let sparse = self
             .split
             .as_ref()
