@@ -16,7 +16,7 @@
 //! tests against every word.
 
 use crate::game::MisereHeapRules;
-use crate::monoid::{MAX_TABLE_ORDER, Multiply, Table};
+use crate::monoid::{Layout, MAX_TABLE_ORDER, Monoid, Multiply};
 use crate::word::Word;
 use rustc_hash::FxHashMap;
 
@@ -195,12 +195,15 @@ impl Marking {
     /// The reduced quotient: indistinguishable elements identified (see the module
     /// docs). Classes are numbered in the order of their least words, so the identity's
     /// class is 0. Fails with the number of classes when there are more than
-    /// `max_order` (or than a table holds). The table is written into `buffer`.
+    /// `max_order`. The result is a table (written into `buffer`) when it has at most
+    /// `max_table_order` elements (and a table holds them), and kept by its generators'
+    /// actions otherwise.
     pub fn reduce<M: Multiply>(
         &self,
         monoid: &M,
         heaps: &HeapImages,
         max_order: usize,
+        max_table_order: usize,
         buffer: Vec<u16>,
     ) -> Result<Pretension, usize> {
         let mut generators: Vec<usize> = (1..=heaps.last_heap())
@@ -222,7 +225,7 @@ impl Marking {
             .collect();
         let class = coarsest_partition(&self.in_p, &moves);
         let classes = class.iter().map(|&c| c as usize + 1).max().unwrap_or(0);
-        if classes > max_order.min(MAX_TABLE_ORDER) {
+        if classes > max_order {
             return Err(classes);
         }
         // Each class's first element in the walk stands for it.
@@ -241,7 +244,12 @@ impl Marking {
                     .collect()
             })
             .collect();
-        let table = Table::from_generators(classes, &actions, buffer)
+        let layout = if classes <= max_table_order.min(MAX_TABLE_ORDER) {
+            Layout::Table
+        } else {
+            Layout::Actions
+        };
+        let monoid = Monoid::from_generators(classes, actions, layout, buffer)
             .expect("the heaps' images generate the candidate");
         let in_p = first.iter().map(|&i| self.in_p[i as usize]).collect();
         let class_of = |element: usize| class[self.position[element] as usize] as usize;
@@ -257,7 +265,7 @@ impl Marking {
             })
             .collect();
         Ok(Pretension {
-            table,
+            monoid,
             in_p,
             heaps: HeapImages { image, transitions },
         })
@@ -305,7 +313,7 @@ fn number_in_order(class: &mut [u32]) -> usize {
 /// A reduced bipartite monoid with the heaps' images in it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pretension {
-    pub table: Table,
+    pub monoid: Monoid,
     pub in_p: Vec<bool>,
     pub heaps: HeapImages,
 }
@@ -314,7 +322,7 @@ impl Pretension {
     /// The quotient of the empty game: one element, not in P.
     pub fn trivial() -> Self {
         Pretension {
-            table: Table::trivial(),
+            monoid: Monoid::trivial(),
             in_p: vec![false],
             heaps: HeapImages {
                 image: vec![0],
@@ -339,7 +347,7 @@ mod tests {
             index: 2,
             period: 2,
         };
-        let trivial = Table::trivial();
+        let trivial = Monoid::trivial();
         let product = Product::new(&trivial, &[true], vec![cyclic, cyclic]);
         let image = vec![0, product.embed(0, Some(0)), product.embed(0, Some(1))];
         // Heaps of at most 2 tokens of Nim are those of the subtraction game {1, 2}.
@@ -349,14 +357,14 @@ mod tests {
         assert_eq!(marking.elements.len(), 16);
         assert_eq!(marking.least_word(0), Word::default());
         assert_eq!(
-            marking.reduce(&product, &heaps, 5, Vec::new()).err(),
+            marking.reduce(&product, &heaps, 5, 5, Vec::new()).err(),
             Some(6)
         );
-        let reduced = marking.reduce(&product, &heaps, 6, Vec::new()).unwrap();
-        assert_eq!(reduced.table.order(), 6);
+        let reduced = marking.reduce(&product, &heaps, 6, 6, Vec::new()).unwrap();
+        assert_eq!(reduced.monoid.order(), 6);
         assert_eq!(reduced.in_p.iter().filter(|&&p| p).count(), 2);
         let (a, b) = (reduced.heaps.image[1], reduced.heaps.image[2]);
-        let t = &reduced.table;
+        let t = &reduced.monoid;
         assert_eq!(t.mul(a, a), 0);
         assert_eq!(t.mul(b, t.mul(b, b)), b);
         assert!(reduced.in_p[a] && reduced.in_p[t.mul(b, b)]);

@@ -17,7 +17,7 @@
 //! 10^6 tokens, or of 10^100, are found with O(n0 + p) work per kind of move.
 
 use crate::game::{MisereHeapRules, Take, UniformMoves};
-use crate::monoid::{Multiply, Table};
+use crate::monoid::{Monoid, Multiply};
 use crate::presentation::Presentation;
 use crate::pretension::Pretension;
 use nimlab_octal::take::pair_count;
@@ -327,7 +327,7 @@ impl WinningMovesByHeap {
 #[derive(Clone, PartialEq, Eq)]
 pub struct Quotient {
     game: String,
-    table: Table,
+    monoid: Monoid,
     in_p: Vec<bool>,
     /// Φ(n) for heaps 0..=N.
     phi: Vec<usize>,
@@ -363,7 +363,11 @@ impl Quotient {
         new_generators: Vec<usize>,
         growth: Growth,
     ) -> Self {
-        let Pretension { table, in_p, heaps } = pretension;
+        let Pretension {
+            monoid,
+            in_p,
+            heaps,
+        } = pretension;
         let uniform = game.uniform_moves();
         // The options of the heaps the uniform moves do not describe (all heaps solved
         // when there are none).
@@ -383,22 +387,21 @@ impl Quotient {
             .filter(|&h| heaps.has_options(h))
             .map(|h| heaps.image[h])
             .collect();
-        let presentation = Presentation::new(&table, &candidates);
-        let order = table.order();
-        let divides = (0..order)
-            .map(|u| {
-                let mut bits = vec![0u64; order.div_ceil(64)];
-                for (z, &uz) in table.row(u).iter().enumerate() {
-                    if in_p[uz as usize] {
-                        bits[z / 64] |= 1 << (z % 64);
-                    }
+        let presentation = Presentation::new(&monoid, &candidates);
+        let order = monoid.order();
+        let mut divides = vec![Vec::new(); order];
+        monoid.for_each_row(|u, row| {
+            let mut bits = vec![0u64; order.div_ceil(64)];
+            for (z, &uz) in row.iter().enumerate() {
+                if in_p[uz as usize] {
+                    bits[z / 64] |= 1 << (z % 64);
                 }
-                bits
-            })
-            .collect();
+            }
+            divides[u] = bits;
+        });
         Quotient {
             game: game.name(),
-            table,
+            monoid,
             in_p,
             phi: heaps.image,
             certificate,
@@ -418,7 +421,7 @@ impl Quotient {
 
     /// How many elements the quotient has.
     pub fn order(&self) -> usize {
-        self.table.order()
+        self.monoid.order()
     }
 
     /// N: the largest heap solved (the quotient is exact for positions with no larger
@@ -444,12 +447,12 @@ impl Quotient {
 
     /// Every element, the identity first.
     pub fn elements(&self) -> impl Iterator<Item = Element> + use<> {
-        (0..self.table.order() as u32).map(Element)
+        (0..self.monoid.order() as u32).map(Element)
     }
 
     /// The product of two elements.
     pub fn multiply(&self, x: Element, y: Element) -> Element {
-        Element(self.table.mul(x.index(), y.index()) as u32)
+        Element(self.monoid.mul(x.index(), y.index()) as u32)
     }
 
     /// Whether positions of element `x` are P-positions.
@@ -483,7 +486,7 @@ impl Quotient {
     /// the elements each side stands for.
     pub fn relations(&self) -> Vec<(String, String, Element, Element)> {
         let presentation = &self.presentation;
-        let eval = |w: &[u32]| Element(presentation.evaluate(&self.table, w) as u32);
+        let eval = |w: &[u32]| Element(presentation.evaluate(&self.monoid, w) as u32);
         presentation
             .relations
             .iter()
@@ -512,7 +515,7 @@ impl Quotient {
     /// bipartite monoid of that shape is T_m: map K onto the nim-sums so that a·e goes
     /// to 1.
     pub fn tame(&self) -> Option<u32> {
-        let (t, in_p, order) = (&self.table, &self.in_p, self.table.order());
+        let (t, in_p, order) = (&self.monoid, &self.in_p, self.monoid.order());
         match order {
             1 => return Some(0),
             2 => return (t.mul(1, 1) == 0 && in_p[1]).then_some(1),
@@ -592,18 +595,18 @@ impl Quotient {
         }
         let powers: Vec<usize> = counts
             .iter()
-            .map(|&(x, c)| self.table.power(x, c))
+            .map(|&(x, c)| self.monoid.power(x, c))
             .collect();
         let mut by_heap = Vec::new();
         for &(heap, first, copies, x) in &sizes {
             // The element of the position without one heap of this size.
             let rest = counts.iter().zip(&powers).fold(0, |r, (&(y, c), &power)| {
                 let factor = if y == x {
-                    self.table.power(y, c - 1)
+                    self.monoid.power(y, c - 1)
                 } else {
                     power
                 };
-                self.table.mul(r, factor)
+                self.monoid.mul(r, factor)
             });
             let targets = &self.divides[rest];
             let (moves, families) = self.moves_into(heap, targets)?;
@@ -667,7 +670,7 @@ impl Quotient {
                 for option in options {
                     let x = option
                         .iter()
-                        .fold(0, |x, &h| self.table.mul(x, self.phi[h]));
+                        .fold(0, |x, &h| self.monoid.mul(x, self.phi[h]));
                     if hit(x) {
                         moves.push(option.iter().map(|&h| Part::Size(h as u64)).collect());
                     }
@@ -743,7 +746,7 @@ impl<'q> Splits<'q> {
     }
 
     fn mul(&self, x: usize, y: usize) -> usize {
-        self.quotient.table.mul(x, y)
+        self.quotient.monoid.mul(x, y)
     }
 
     fn phi(&self, size: u64) -> Result<usize, PositionError> {

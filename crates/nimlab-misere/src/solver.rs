@@ -33,7 +33,7 @@
 //! more, N ≥ s·(n0 + p) + k + s − 1.)
 
 use crate::game::{MisereHeapRules, UniformMoves};
-use crate::monoid::{Cyclic, MAX_TABLE_ORDER, Multiply, Product, Table};
+use crate::monoid::{Cyclic, Layout, MAX_TABLE_ORDER, Monoid, Multiply, Product};
 use crate::pretension::{
     HeapImages, MARKING_BYTES_PER_ELEMENT, Marking, Pretension, coarsest_partition, transitions_of,
 };
@@ -48,13 +48,14 @@ use std::fmt;
 pub struct Bounds {
     /// The largest heap to solve (at most [`MAX_HEAP`]).
     pub max_heap: usize,
-    /// Bytes the computation may hold: the quotient's table (2·order² bytes), the
-    /// verification's words, and the candidates before reduction (about 50 bytes an
-    /// element). The partial quotient returned on failure is extra (about what its
-    /// table takes again).
+    /// Bytes the computation may hold: the quotient (a multiplication table of
+    /// 2·order² bytes where it fits, else its generators' actions), the verification
+    /// (order²/8 bytes, and its words), and the candidates before reduction (about 50
+    /// bytes an element). The partial quotient returned on failure is extra (about
+    /// what its monoid takes again).
     pub memory: usize,
     /// The most elements a reduced candidate, and so the quotient, may have (at most
-    /// [`MAX_ORDER`], the most a table of `u16` holds).
+    /// [`MAX_ORDER`]).
     pub max_order: usize,
     /// The most elements a candidate may have before it is reduced.
     pub max_candidate_order: usize,
@@ -64,8 +65,9 @@ pub struct Bounds {
 /// candidate, so the work grows as the square of the heaps.
 pub const MAX_HEAP: usize = 1_000_000;
 
-/// Largest value of [`Bounds::max_order`].
-pub const MAX_ORDER: usize = MAX_TABLE_ORDER;
+/// Largest value of [`Bounds::max_order`]: a verification of that order would need 32
+/// TiB, so memory is always the bound that counts.
+pub const MAX_ORDER: usize = 1 << 24;
 
 /// Bytes kept per heap solved (its image, its options' elements, the periodicity
 /// check).
@@ -324,6 +326,9 @@ pub struct Computation<'g> {
     pending: usize,
     /// The memory of the last table given up, for the next one.
     spare: Vec<u16>,
+    /// The most elements a candidate is tabulated with (where memory allows); larger
+    /// ones are kept by their generators' actions. [`MAX_TABLE_ORDER`] except in tests.
+    max_table_order: usize,
     /// Told of each candidate tried.
     observer: Option<Observer<'g>>,
 }
@@ -367,7 +372,7 @@ impl<'g> Computation<'g> {
     /// A computation with no heap solved yet, or why the bounds are unusable.
     pub fn new(game: &'g dyn MisereHeapRules, bounds: Bounds) -> Result<Self, QuotientError> {
         let current = Pretension::trivial();
-        let explorer = Explorer::new(&current.table, &current.in_p);
+        let explorer = Explorer::new(&current.monoid, &current.in_p);
         let computation = Computation {
             game,
             bounds,
@@ -382,6 +387,7 @@ impl<'g> Computation<'g> {
             certificate: None,
             pending: 0,
             spare: Vec::new(),
+            max_table_order: MAX_TABLE_ORDER,
             observer: None,
         };
         match invalid_bounds(&bounds) {
@@ -397,7 +403,7 @@ impl<'g> Computation<'g> {
 
     /// The order of Q_N.
     pub fn order(&self) -> usize {
-        self.current.table.order()
+        self.current.monoid.order()
     }
 
     /// The size of Q_N's P-portion.
@@ -514,21 +520,25 @@ impl<'g> Computation<'g> {
     /// Bytes held apart from the candidates being built: the quotient so far and its
     /// search, the candidate being refined, and the memory kept for the next table.
     fn held(&self) -> usize {
-        let order = self.order();
-        order * order * 2
+        self.current.monoid.bytes()
             + self.explorer.as_ref().map_or(0, Explorer::bytes)
             + self.last_heap() * HEAP_BYTES
             + self.pending
             + self.spare.capacity() * 2
     }
 
-    /// The most words a search may keep in what memory is left.
-    fn max_words(&self, order: usize) -> usize {
-        let held = self.held().max(order * order * 2);
-        let room = self
-            .bounds
-            .memory
-            .saturating_sub(held + Explorer::base_bytes(order));
+    /// The most words a search of `monoid` may keep in what memory is left, with
+    /// `monoid` held beside the quotient so far unless it is the quotient so far.
+    fn max_words(&self, monoid: &Monoid) -> usize {
+        let order = monoid.order();
+        let beside = if std::ptr::eq(monoid, &self.current.monoid) {
+            0
+        } else {
+            monoid.bytes()
+        };
+        let room = self.bounds.memory.saturating_sub(
+            self.held() + beside + Explorer::base_bytes(order) + monoid.rows_bytes(),
+        );
         room / Explorer::word_bytes(order)
     }
 
@@ -551,14 +561,14 @@ impl<'g> Computation<'g> {
         }
         if self.explorer.is_none() {
             // A step stopped while finding a new generator dropped the search.
-            let max_words = self.max_words(self.order());
+            let max_words = self.max_words(&self.current.monoid);
             match verify(&self.current, max_words, stop)? {
                 Verdict::Holds(explorer) => self.explorer = Some(explorer),
                 Verdict::Fails(_) => unreachable!("a quotient solved holds"),
             }
         }
-        let table = &self.current.table;
-        let transitions = transitions_of(table, &self.current.heaps.image, &options);
+        let monoid = &self.current.monoid;
+        let transitions = transitions_of(monoid, &self.current.heaps.image, &options);
         if transitions.is_empty() {
             self.push_heap(0, transitions);
             return Ok(false);
@@ -585,12 +595,12 @@ impl<'g> Computation<'g> {
         transitions: &[usize],
         stop: &dyn Fn() -> bool,
     ) -> Result<Option<usize>, Failure> {
-        let max_words = self.max_words(self.order());
+        let max_words = self.max_words(&self.current.monoid);
         let explorer = self.explorer.as_mut().expect("a solved quotient's search");
-        let (table, in_p) = (&self.current.table, &self.current.in_p);
+        let (monoid, in_p) = (&self.current.monoid, &self.current.in_p);
         let alone_in_p = !transitions.iter().any(|&t| in_p[t]);
         let sigma = explorer.sigma_of(transitions);
-        let possible: Vec<usize> = (0..table.order())
+        let possible: Vec<usize> = (0..monoid.order())
             .filter(|&x| in_p[x] == alone_in_p && explorer.p_condition_holds(x, &sigma))
             .collect();
         // A word already kept of element x with a smaller σ dominates heap n: it
@@ -600,7 +610,7 @@ impl<'g> Computation<'g> {
         }
         for x in possible {
             let kept = explorer.len();
-            match explorer.add_heap(table, in_p, n, x, transitions, max_words, stop) {
+            match explorer.add_heap(monoid, in_p, n, x, transitions, max_words, stop) {
                 Ok(None) => return Ok(Some(x)),
                 Ok(Some(_)) => explorer.truncate(kept),
                 Err(halt) => {
@@ -628,7 +638,7 @@ impl<'g> Computation<'g> {
         let too_large = |need| Failure::Shortfall(Shortfall::TooLarge { heap: n, need });
         self.fits(order, &[doubling]).map_err(too_large)?;
         let buffer = std::mem::take(&mut self.spare);
-        let product = Product::new(&self.current.table, &vec![true; order], vec![doubling]);
+        let product = Product::new(&self.current.monoid, &vec![true; order], vec![doubling]);
         let mut image: Vec<usize> = self.current.heaps.image.clone();
         for x in image.iter_mut() {
             *x = product.embed(*x, None);
@@ -640,8 +650,8 @@ impl<'g> Computation<'g> {
         drop(product);
         let mut candidate = self.note_candidate(reduced).map_err(too_large)?;
         loop {
-            let order = candidate.table.order();
-            let max_words = self.max_words(order);
+            let order = candidate.monoid.order();
+            let max_words = self.max_words(&candidate.monoid);
             let verdict = verify(&candidate, max_words, stop)?;
             if let Some(observe) = &mut self.observer {
                 observe(&Tried {
@@ -657,16 +667,16 @@ impl<'g> Computation<'g> {
             match verdict {
                 Verdict::Holds(explorer) => {
                     let old = std::mem::replace(&mut self.current, candidate);
-                    self.spare = old.table.into_buffer();
+                    self.spare = old.monoid.into_buffer();
                     self.explorer = Some(explorer);
                     return Ok(());
                 }
                 Verdict::Fails(word) => {
-                    self.pending = order * order * 2;
+                    self.pending = candidate.monoid.bytes();
                     let refined = self.refine(n, &candidate, &word, stop);
                     self.pending = 0;
                     self.spare = std::mem::replace(&mut candidate, refined?)
-                        .table
+                        .monoid
                         .into_buffer();
                 }
             }
@@ -708,8 +718,9 @@ impl<'g> Computation<'g> {
         Ok(())
     }
 
-    /// Reduce a marked candidate, if it fits the bounds (its table, and the
-    /// verification beside the quotient so far).
+    /// Reduce a marked candidate, if it fits the bounds (its monoid, and the
+    /// verification beside the quotient so far): as a table where that fits, else by
+    /// its generators' actions.
     fn reduce(
         &self,
         product: &Product,
@@ -719,15 +730,30 @@ impl<'g> Computation<'g> {
     ) -> Result<Pretension, Need> {
         let limit = self.bounds.max_order.min(MAX_ORDER);
         let memory = self.bounds.memory;
-        let room = memory.saturating_sub(self.held());
-        // The largest order whose table and search fit in the room.
-        let fitting = (1..=MAX_ORDER)
-            .rev()
-            .find(|&m| m * m * 2 + Explorer::base_bytes(m) <= room)
-            .unwrap_or(0);
         let held = self.held();
+        // At most one generator per heap.
+        let generators = heaps.image.len();
+        let bytes = |layout, m| {
+            held.saturating_add(Monoid::bytes_of(layout, m, generators))
+                .saturating_add(Explorer::base_bytes(m))
+        };
+        // The largest orders whose monoid and search fit, as a table and by actions.
+        let fitting = |layout, most: usize| {
+            let (mut low, mut high) = (0, most);
+            while low < high {
+                let m = high - (high - low) / 2;
+                if bytes(layout, m) <= memory {
+                    low = m;
+                } else {
+                    high = m - 1;
+                }
+            }
+            low
+        };
+        let max_table_order = fitting(Layout::Table, self.max_table_order);
+        let max_order = fitting(Layout::Actions, limit);
         marking
-            .reduce(product, heaps, limit.min(fitting), buffer)
+            .reduce(product, heaps, max_order, max_table_order, buffer)
             .map_err(|elements| {
                 if elements > limit {
                     Need::Order {
@@ -736,9 +762,9 @@ impl<'g> Computation<'g> {
                     }
                 } else {
                     Need::Memory {
-                        bytes: held + elements * elements * 2 + Explorer::base_bytes(elements),
+                        bytes: bytes(Layout::Actions, elements),
                         budget: memory,
-                        what: "a candidate's table and verification",
+                        what: "a candidate's monoid and verification",
                     }
                 }
             })
@@ -747,7 +773,7 @@ impl<'g> Computation<'g> {
     /// Count a reduced candidate in the growth.
     fn note_candidate(&mut self, reduced: Result<Pretension, Need>) -> Result<Pretension, Need> {
         if let Ok(candidate) = &reduced {
-            let order = candidate.table.order();
+            let order = candidate.monoid.order();
             self.growth.largest_candidate = self.growth.largest_candidate.max(order);
         }
         reduced
@@ -762,7 +788,7 @@ impl<'g> Computation<'g> {
         stop: &dyn Fn() -> bool,
     ) -> Result<Pretension, Failure> {
         let heaps = &candidate.heaps;
-        let should_be_p = !candidate.in_p[heaps.element_of(&candidate.table, failure)];
+        let should_be_p = !candidate.in_p[heaps.element_of(&candidate.monoid, failure)];
         let involved: Vec<usize> = failure.support().map(|(h, _)| h).collect();
         let mut skipped: Option<Need> = None;
         let mut skip = |need: Need| skipped = Some(skipped.map_or(need, |s| s.least(need)));
@@ -776,13 +802,13 @@ impl<'g> Computation<'g> {
                     .filter(|h| heaps.has_options(*h) && !freed.contains(h))
                     .map(|h| heaps.image[h])
                     .collect();
-                let inside = candidate.table.generated(&kept);
+                let inside = candidate.monoid.generated(&kept);
                 let members = inside.iter().filter(|&&x| x).count();
                 if let Err(need) = self.fits(members, &factors) {
                     skip(need);
                     continue;
                 }
-                let product = Product::new(&candidate.table, &inside, factors);
+                let product = Product::new(&candidate.monoid, &inside, factors);
                 let image = (0..=n)
                     .map(|h| match freed.iter().position(|&f| f == h) {
                         Some(i) => product.embed(0, Some(i)),
@@ -823,7 +849,7 @@ fn freed_factors(candidate: &Pretension, freed: &[usize], failure: &Word) -> Vec
     freed
         .iter()
         .map(|&h| {
-            let (index, _) = candidate.table.index_and_period(candidate.heaps.image[h]);
+            let (index, _) = candidate.monoid.index_and_period(candidate.heaps.image[h]);
             let index = index.max(failure.exponent(h) as usize - 1);
             let period = if index >= 6 { 2 * ((index - 4) / 2) } else { 2 };
             Cyclic { index, period }
@@ -897,12 +923,9 @@ impl<'g> Computation<'g> {
             actions: generators(heaps)
                 .into_iter()
                 .map(|g| {
-                    self.current
-                        .table
-                        .row(g)
-                        .iter()
-                        .map(|&x| u32::from(x))
-                        .collect()
+                    let mut row = Vec::new();
+                    self.current.monoid.row_into(g, &mut row);
+                    row
                 })
                 .collect(),
             new_generators: self.new_generators.clone(),
@@ -942,7 +965,17 @@ impl<'g> Computation<'g> {
         if last > MAX_HEAP {
             return invalid("it goes beyond the largest heap");
         }
-        let bytes = order * order * 2 + Explorer::base_bytes(order) + last * HEAP_BYTES;
+        // As a table where that fits, as the quotient's own run keeps it.
+        let bytes = |layout| {
+            Monoid::bytes_of(layout, order, state.actions.len())
+                .saturating_add(Explorer::base_bytes(order) + last * HEAP_BYTES)
+        };
+        let layout = if order <= MAX_TABLE_ORDER && bytes(Layout::Table) <= bounds.memory {
+            Layout::Table
+        } else {
+            Layout::Actions
+        };
+        let bytes = bytes(layout);
         if bytes > bounds.memory {
             return Err(ResumeError::Shortfall(Shortfall::TooLarge {
                 heap: last + 1,
@@ -969,26 +1002,26 @@ impl<'g> Computation<'g> {
         }
         generator_elements.sort_unstable();
         generator_elements.dedup();
-        let actions = &state.actions;
+        let actions = state.actions;
         let shaped = actions.len() == generator_elements.len()
             && actions.iter().zip(&generator_elements).all(|(row, &g)| {
                 row.len() == order
                     && row[0] as usize == g
                     && row.iter().all(|&x| (x as usize) < order)
             });
-        if !shaped || !Table::commute(actions) {
+        if !shaped || !Monoid::commute(&actions) {
             return invalid("its generators' actions do not describe a commutative monoid");
         }
-        let Some(table) = Table::from_generators(order, actions, Vec::new()) else {
+        let classes = coarsest_partition(&state.in_p, &actions);
+        let Some(monoid) = Monoid::from_generators(order, actions, layout, Vec::new()) else {
             return invalid("its generators do not generate its monoid");
         };
-        let classes = coarsest_partition(&state.in_p, actions);
         if classes.iter().map(|&c| c as usize + 1).max() != Some(order) {
             return invalid("its monoid is not reduced: two of its elements play alike");
         }
-        let heaps = HeapImages::new(&table, image.clone(), game);
+        let heaps = HeapImages::new(&monoid, image.clone(), game);
         let current = Pretension {
-            table,
+            monoid,
             in_p: state.in_p,
             heaps,
         };
@@ -1003,6 +1036,7 @@ impl<'g> Computation<'g> {
             certificate: None,
             pending: 0,
             spare: Vec::new(),
+            max_table_order: MAX_TABLE_ORDER,
             observer: None,
         };
         let increasing = computation.new_generators.windows(2).all(|w| w[0] < w[1]);
@@ -1014,7 +1048,7 @@ impl<'g> Computation<'g> {
         {
             return invalid("its list of heaps that changed the presentation is not one");
         }
-        let max_words = computation.max_words(order);
+        let max_words = computation.max_words(&computation.current.monoid);
         match verify(&computation.current, max_words, stop) {
             Ok(Verdict::Holds(explorer)) => computation.explorer = Some(explorer),
             Ok(Verdict::Fails(word)) => {
@@ -1071,6 +1105,36 @@ fn combinations(items: &[usize], size: usize) -> Vec<Vec<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Heap by heap, a computation that keeps every candidate by its generators'
+    /// actions finds the same quotients, element for element, as one with tables; and
+    /// its saved state resumes to the same quotient.
+    #[test]
+    fn quotients_kept_by_actions_equal_those_kept_as_tables() {
+        for (code, heaps) in [("0.07", 33), ("0.4", 30), ("0.77", 40)] {
+            let game = nimlab_octal::TakeBreak::octal(code).unwrap();
+            let bounds = Bounds::memory_only(heaps, 1 << 30);
+            let mut tables = Computation::new(&game, bounds).unwrap();
+            let mut actions = Computation::new(&game, bounds).unwrap();
+            actions.max_table_order = 0;
+            while !tables.is_done() {
+                tables.step(&|| false).unwrap();
+                actions.step(&|| false).unwrap();
+                assert_eq!(
+                    tables.current,
+                    actions.current,
+                    "{code} heap {}",
+                    tables.last_heap()
+                );
+            }
+            assert!(actions.is_done());
+            assert!(actions.order() > 1);
+            let state = actions.state();
+            assert_eq!(state, tables.state());
+            let resumed = Computation::resume(&game, bounds, state, &|| false).unwrap();
+            assert_eq!(resumed.current, tables.current);
+        }
+    }
 
     #[test]
     fn combinations_in_order() {

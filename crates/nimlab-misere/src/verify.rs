@@ -20,7 +20,7 @@
 //! The search is bounded by a number of words kept ([`Explorer::add_heap`] fails past
 //! it), and asks every thousand words whether to stop.
 
-use crate::monoid::{Multiply, Table};
+use crate::monoid::{Monoid, Multiply};
 use crate::pretension::{Marking, Pretension, Stopped};
 use crate::word::Word;
 
@@ -83,19 +83,20 @@ impl Explorer {
     }
 
     /// The search for `pretension` with only the empty word so far.
-    pub fn new(table: &Table, in_p: &[bool]) -> Self {
-        let order = table.order();
+    pub fn new(monoid: &Monoid, in_p: &[bool]) -> Self {
+        let order = monoid.order();
         let width = order.div_ceil(64);
         let in_p: Vec<u64> = in_p.iter().map(|&p| u64::from(p)).collect();
         let mut divides = vec![0; order * width];
-        for (u, bits) in divides.chunks_mut(width.max(1)).enumerate().take(order) {
-            for (word, chunk) in bits.iter_mut().zip(table.row(u).chunks(64)) {
+        monoid.for_each_row(|u, row| {
+            let bits = &mut divides[u * width..(u + 1) * width];
+            for (word, chunk) in bits.iter_mut().zip(row.chunks(64)) {
                 *word = chunk
                     .iter()
                     .enumerate()
                     .fold(0, |word, (j, &uz)| word | in_p[uz as usize] << j);
             }
-        }
+        });
         Explorer {
             width,
             divides,
@@ -170,7 +171,7 @@ impl Explorer {
     #[allow(clippy::too_many_arguments)]
     pub fn add_heap(
         &mut self,
-        table: &Table,
+        monoid: &Monoid,
         in_p: &[bool],
         heap: usize,
         image: usize,
@@ -178,7 +179,8 @@ impl Explorer {
         max_words: usize,
         stop: &dyn Fn() -> bool,
     ) -> Result<Option<usize>, Halt> {
-        let row = table.row(image);
+        let mut row = Vec::new();
+        monoid.row_into(image, &mut row);
         let mut level: Vec<u32> = (0..self.len() as u32).collect();
         let mut sigma = vec![0u64; self.width];
         while !level.is_empty() {
@@ -197,9 +199,8 @@ impl Explorer {
                         bits | (parent_sigma[y as usize >> 6] >> (y & 63) & 1) << j
                     });
                 }
-                let x_row = table.row(x);
                 for &t in transitions {
-                    let reach = &self.divides[x_row[t] as usize * self.width..][..self.width];
+                    let reach = self.divides(monoid.mul(x, t));
                     sigma.iter_mut().zip(reach).for_each(|(w, r)| *w |= r);
                 }
                 if self.dominated(product, &sigma) {
@@ -254,9 +255,9 @@ pub fn verify(
     max_words: usize,
     stop: &dyn Fn() -> bool,
 ) -> Result<Verdict, Halt> {
-    let (table, in_p, heaps) = (&pretension.table, &pretension.in_p, &pretension.heaps);
-    let marking = Marking::new(table, heaps, stop)?;
-    let mut explorer = Explorer::new(table, in_p);
+    let (monoid, in_p, heaps) = (&pretension.monoid, &pretension.in_p, &pretension.heaps);
+    let marking = Marking::new(monoid, heaps, stop)?;
+    let mut explorer = Explorer::new(monoid, in_p);
     let mut least_failure: Option<Word> = None;
     for h in (1..=heaps.last_heap()).filter(|&h| heaps.has_options(h)) {
         // The elements z with z·h in P and an option z·t in P.
@@ -281,7 +282,7 @@ pub fn verify(
     let last = least_failure.as_ref().map_or(heaps.last_heap(), Word::top);
     for h in (1..=last).filter(|&h| heaps.has_options(h)) {
         let found = explorer.add_heap(
-            table,
+            monoid,
             in_p,
             h,
             heaps.image[h],
