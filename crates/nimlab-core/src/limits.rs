@@ -107,7 +107,8 @@ pub const MISERE_QUOTIENT_ORDER: Limit = Limit {
 };
 
 /// The memory a `quotient` computation may hold unless `--memory` says otherwise: its
-/// table (2·order² bytes), the verification's words and the candidates.
+/// monoid (a table of 2·order² bytes where it fits), the verification (order²/8 bytes
+/// and its words) and the candidates.
 pub const MISERE_QUOTIENT_MEMORY: Limit = Limit {
     name: "memory of a misère quotient's computation, unless quotient --memory says more",
     value: 512,
@@ -120,7 +121,7 @@ pub const MISERE_QUOTIENT_MAX_MEMORY: Limit = Limit {
     name: "memory of a misère quotient's computation with --memory",
     value: 1 << 20,
     unit: "MiB",
-    reason: "a terabyte; a table holds at most 65,536 elements (8 GiB)",
+    reason: "a terabyte: the verification of a quotient of order 3 million (order²/8 bytes)",
 };
 
 /// The most amounts a subtraction set may have for its misère play to be answered by a
