@@ -164,16 +164,13 @@ impl Explorer {
     pub fn new(monoid: &Monoid, in_p: &[bool]) -> Self {
         let order = monoid.order();
         let width = order.div_ceil(64);
-        let in_p: Vec<u64> = in_p.iter().map(|&p| u64::from(p)).collect();
+        let mut p_portion = vec![0u64; width];
+        for (x, _) in in_p.iter().enumerate().filter(|(_, p)| **p) {
+            p_portion[x / 64] |= 1 << (x % 64);
+        }
         let mut divides = vec![0; order * width];
         monoid.for_each_row(|u, row| {
-            let bits = &mut divides[u * width..(u + 1) * width];
-            for (word, chunk) in bits.iter_mut().zip(row.chunks(64)) {
-                *word = chunk
-                    .iter()
-                    .enumerate()
-                    .fold(0, |word, (j, &uz)| word | in_p[uz as usize] << j);
-            }
+            PullBack::new(row, width).apply(&p_portion, &mut divides[u * width..(u + 1) * width]);
         });
         Explorer {
             width,
