@@ -332,13 +332,33 @@ impl Monoid {
     }
 }
 
+/// Whether every entry of `values` is below `limit`: the check that keeps each gather
+/// of a row within its array, as fast as a pass over the row can be (AVX2 where the
+/// processor has it).
+pub(crate) fn all_below(values: &[u32], limit: usize) -> bool {
+    #[inline(always)]
+    fn largest(values: &[u32]) -> u32 {
+        values.iter().fold(0, |most, &y| most.max(y))
+    }
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn largest_avx2(values: &[u32]) -> u32 {
+        largest(values)
+    }
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the processor has AVX2.
+        return values.is_empty() || (unsafe { largest_avx2(values) } as usize) < limit;
+    }
+    values.is_empty() || (largest(values) as usize) < limit
+}
+
 /// `target[z] = action[source[z]]` for every z: the row of x·g from the row of x. Rows
 /// are where large monoids spend their time, so with AVX2 eight entries are gathered at
 /// a time.
 fn apply_action(action: &[u32], source: &[u32], target: &mut [u32]) {
     assert!(
-        source.len() == target.len()
-            && source.iter().fold(0, |most, &y| most.max(y)) < action.len() as u32,
+        source.len() == target.len() && all_below(source, action.len()),
         "a row's elements lie in the monoid"
     );
     #[cfg(target_arch = "x86_64")]

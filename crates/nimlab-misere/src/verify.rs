@@ -20,7 +20,7 @@
 //! The search is bounded by a number of words kept ([`Explorer::add_heap`] fails past
 //! it), and asks every thousand words whether to stop.
 
-use crate::monoid::{Monoid, Multiply};
+use crate::monoid::{Monoid, Multiply, all_below};
 use crate::pretension::{Marking, Pretension, Stopped};
 use crate::word::Word;
 
@@ -44,7 +44,7 @@ impl<'r> PullBack<'r> {
     /// The map of `row`, on sets of `width` words.
     fn new(row: &'r [u32], width: usize) -> Self {
         assert!(
-            row.len() <= width * 64 && row.iter().all(|&y| (y as usize) < width * 64),
+            row.len() <= width * 64 && all_below(row, width * 64),
             "a row's elements lie in the monoid"
         );
         PullBack { row, width }
