@@ -737,12 +737,14 @@ impl<'g> Computation<'g> {
             held.saturating_add(Monoid::bytes_of(layout, m, generators))
                 .saturating_add(Explorer::base_bytes(m))
         };
-        // The largest orders whose monoid and search fit, as a table and by actions.
-        let fitting = |layout, most: usize| {
+        // The largest order at most `most` whose monoid, kept as `layout`, and search
+        // take at most `share` of the room left.
+        let fitting = |layout, most: usize, share: usize| {
+            let room = memory.saturating_sub(held) / share;
             let (mut low, mut high) = (0, most);
             while low < high {
                 let m = high - (high - low) / 2;
-                if bytes(layout, m) <= memory {
+                if bytes(layout, m) - held <= room {
                     low = m;
                 } else {
                     high = m - 1;
@@ -750,8 +752,10 @@ impl<'g> Computation<'g> {
             }
             low
         };
-        let max_table_order = fitting(Layout::Table, self.max_table_order);
-        let max_order = fitting(Layout::Actions, limit);
+        // A table only where it leaves half the room to the verification's words: it
+        // is faster, but the actions take a few MB where a table takes hundreds.
+        let max_table_order = fitting(Layout::Table, self.max_table_order, 2);
+        let max_order = fitting(Layout::Actions, limit, 1);
         marking
             .reduce(product, heaps, max_order, max_table_order, buffer)
             .map_err(|elements| {
