@@ -1,10 +1,12 @@
 //! Benchmarks for issue 12's performance targets:
 //! - the quotient of Kayles found and certified (target: seconds);
 //! - a misère Kayles position of ten heaps of up to 10^6 pins answered, outcome and
-//!   every winning move (target: under 10 ms).
+//!   every winning move (target: under 10 ms);
+//! - and issue 29's: Dawson's Kayles (0.07) to heap 33, order 638, against
+//!   MisereSolver's 14 s (target: a tenth of it).
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-use nimlab_misere::{Bounds, HeapSize, quotient};
+use nimlab_misere::{Bounds, HeapSize, partial_quotient, quotient};
 use nimlab_octal::TakeBreak;
 use std::hint::black_box;
 
@@ -17,6 +19,20 @@ fn kayles_quotient(c: &mut Criterion) {
     c.bench_function("quotient of 0.15, certified", |b| {
         b.iter(|| quotient(black_box(&octal), &Bounds::default()).unwrap())
     });
+}
+
+fn dawsons_kayles_to_heap_33(c: &mut Criterion) {
+    let dawson = TakeBreak::octal("0.07").unwrap();
+    let bounds = Bounds::memory_only(33, 1 << 30);
+    let mut group = c.benchmark_group("partial quotient");
+    group.sample_size(10);
+    group.bench_function("0.07 to heap 33", |b| {
+        b.iter(|| {
+            let q = partial_quotient(black_box(&dawson), &bounds).unwrap();
+            assert_eq!(q.order(), 638);
+        })
+    });
+    group.finish();
 }
 
 /// Ten heaps of up to 10^6 pins, from a fixed linear congruential sequence.
@@ -56,5 +72,10 @@ fn ten_heaps(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, kayles_quotient, ten_heaps);
+criterion_group!(
+    benches,
+    kayles_quotient,
+    ten_heaps,
+    dawsons_kayles_to_heap_33
+);
 criterion_main!(benches);
