@@ -20,6 +20,7 @@ use crate::game::{MisereHeapRules, Take, UniformMoves};
 use crate::monoid::{Monoid, Multiply};
 use crate::presentation::Presentation;
 use crate::pretension::Pretension;
+use crate::verify::divide_sets;
 use nimlab_octal::take::pair_count;
 use std::collections::HashMap;
 use std::fmt;
@@ -336,8 +337,10 @@ pub struct Quotient {
     /// The options of the heaps the uniform moves do not describe.
     small_options: Vec<Vec<Vec<usize>>>,
     presentation: Presentation,
-    /// `divides[u]` = {z : u·z in P}, as bits.
-    divides: Vec<Vec<u64>>,
+    /// {z : u·z in P} for every u, as bits, `width` words each
+    /// ([`crate::verify::divide_sets`]).
+    divides: Vec<u64>,
+    width: usize,
     new_generators: Vec<usize>,
     growth: Growth,
 }
@@ -389,16 +392,7 @@ impl Quotient {
             .collect();
         let presentation = Presentation::new(&monoid, &candidates);
         let order = monoid.order();
-        let mut divides = vec![Vec::new(); order];
-        monoid.for_each_row(|u, row| {
-            let mut bits = vec![0u64; order.div_ceil(64)];
-            for (z, &uz) in row.iter().enumerate() {
-                if in_p[uz as usize] {
-                    bits[z / 64] |= 1 << (z % 64);
-                }
-            }
-            divides[u] = bits;
-        });
+        let divides = divide_sets(&monoid, &in_p);
         Quotient {
             game: game.name(),
             monoid,
@@ -409,6 +403,7 @@ impl Quotient {
             small_options: options,
             presentation,
             divides,
+            width: order.div_ceil(64),
             new_generators,
             growth,
         }
@@ -608,7 +603,7 @@ impl Quotient {
                 };
                 self.monoid.mul(r, factor)
             });
-            let targets = &self.divides[rest];
+            let targets = &self.divides[rest * self.width..(rest + 1) * self.width];
             let (moves, families) = self.moves_into(heap, targets)?;
             if !moves.is_empty() || !families.is_empty() {
                 by_heap.push(HeapMoves {

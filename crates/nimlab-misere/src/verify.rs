@@ -109,6 +109,22 @@ unsafe fn pull_back_avx2(from: &[u64], row: &[u32], out: &mut [u64]) {
     pull_back(from, &row[full * 64..], &mut out[full..]);
 }
 
+/// divides(u) = {z : u·z in P} for every element u of `monoid`, as bits: u's set is
+/// words u·w to (u+1)·w of the result, w = order / 64 rounded up. Each is the P-portion
+/// pulled back by u's row: order²/8 bytes in all, order² gathers.
+pub(crate) fn divide_sets(monoid: &Monoid, in_p: &[bool]) -> Vec<u64> {
+    let width = monoid.order().div_ceil(64);
+    let mut p_portion = vec![0u64; width];
+    for (x, _) in in_p.iter().enumerate().filter(|(_, p)| **p) {
+        p_portion[x / 64] |= 1 << (x % 64);
+    }
+    let mut divides = vec![0; monoid.order() * width];
+    monoid.for_each_row(|u, row| {
+        PullBack::new(row, width).apply(&p_portion, &mut divides[u * width..(u + 1) * width]);
+    });
+    divides
+}
+
 /// The undominated words of a pretension found so far, heap size by heap size.
 #[derive(Clone, Debug)]
 pub struct Explorer {
@@ -164,14 +180,7 @@ impl Explorer {
     pub fn new(monoid: &Monoid, in_p: &[bool]) -> Self {
         let order = monoid.order();
         let width = order.div_ceil(64);
-        let mut p_portion = vec![0u64; width];
-        for (x, _) in in_p.iter().enumerate().filter(|(_, p)| **p) {
-            p_portion[x / 64] |= 1 << (x % 64);
-        }
-        let mut divides = vec![0; order * width];
-        monoid.for_each_row(|u, row| {
-            PullBack::new(row, width).apply(&p_portion, &mut divides[u * width..(u + 1) * width]);
-        });
+        let divides = divide_sets(monoid, in_p);
         Explorer {
             width,
             divides,
