@@ -3,6 +3,8 @@
 //! candidates while a quotient is computed. Elements are numbered from 0, and 0 is
 //! always the identity.
 
+use std::ops::ControlFlow;
+
 /// How to multiply in a finite commutative monoid whose identity is element 0.
 pub trait Multiply {
     /// How many elements there are.
@@ -283,16 +285,20 @@ impl Monoid {
     }
 
     /// Call `visit` with every element x and its row (x·z for every z), each once, in
-    /// some order. From the actions, the rows are built along the tree of least words,
-    /// depth first, each from its parent's by one action: order² lookups in all, and a
-    /// row per level of the tree held at a time ([`Monoid::rows_bytes`]).
-    pub fn for_each_row(&self, mut visit: impl FnMut(usize, &[u32])) {
+    /// some order, until it breaks. From the actions, the rows are built along the tree
+    /// of least words, depth first, each from its parent's by one action: order²
+    /// lookups in all, and a row per level of the tree held at a time
+    /// ([`Monoid::rows_bytes`]).
+    pub fn for_each_row(
+        &self,
+        mut visit: impl FnMut(usize, &[u32]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let mut row = Vec::with_capacity(self.order);
         match &self.storage {
             Storage::Table(_) => {
                 for x in 0..self.order {
                     self.row_into(x, &mut row);
-                    visit(x, &row);
+                    visit(x, &row)?;
                 }
             }
             Storage::Actions(a) => {
@@ -324,11 +330,12 @@ impl Monoid {
                         let (above, below) = rows.split_at_mut(d);
                         apply_action(&a.actions[a.via[x] as usize], &above[d - 1], &mut below[0]);
                     }
-                    visit(x, &rows[d]);
+                    visit(x, &rows[d])?;
                     stack.extend(&children[start[x] as usize..start[x + 1] as usize]);
                 }
             }
         }
+        ControlFlow::Continue(())
     }
 }
 
@@ -403,9 +410,10 @@ impl PartialEq for Monoid {
         let mut equal = self.order == other.order;
         let mut theirs = Vec::new();
         if equal {
-            self.for_each_row(|x, row| {
+            let _ = self.for_each_row(|x, row| {
                 other.row_into(x, &mut theirs);
                 equal &= row == theirs.as_slice();
+                ControlFlow::Continue(())
             });
         }
         equal
@@ -605,7 +613,7 @@ mod tests {
         let parts = |x: usize| (x % 2, x / 2 % 3, x / 6);
         let mut row = Vec::new();
         let mut rows_seen = 0;
-        actions.for_each_row(|x, from_actions| {
+        let _ = actions.for_each_row(|x, from_actions| {
             rows_seen += 1;
             table.row_into(x, &mut row);
             assert_eq!(from_actions, row.as_slice());
@@ -620,6 +628,7 @@ mod tests {
                 assert_eq!(actions.mul(x, y), xy as usize);
                 assert_eq!(table.mul(x, y), xy as usize);
             }
+            ControlFlow::Continue(())
         });
         assert_eq!(rows_seen, 18);
         assert_eq!(table, actions);

@@ -392,7 +392,8 @@ impl Quotient {
             .collect();
         let presentation = Presentation::new(&monoid, &candidates);
         let order = monoid.order();
-        let divides = divide_sets(&monoid, &in_p);
+        let divides =
+            divide_sets(&monoid, &in_p, &|| false).expect("a quotient's sets are not stopped");
         Quotient {
             game: game.name(),
             monoid,

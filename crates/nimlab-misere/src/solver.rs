@@ -372,7 +372,8 @@ impl<'g> Computation<'g> {
     /// A computation with no heap solved yet, or why the bounds are unusable.
     pub fn new(game: &'g dyn MisereHeapRules, bounds: Bounds) -> Result<Self, QuotientError> {
         let current = Pretension::trivial();
-        let explorer = Explorer::new(&current.monoid, &current.in_p);
+        let explorer = Explorer::new(&current.monoid, &current.in_p, &|| false)
+            .expect("the trivial monoid's search is not stopped");
         let computation = Computation {
             game,
             bounds,

@@ -23,6 +23,7 @@
 use crate::monoid::{Monoid, Multiply, all_below};
 use crate::pretension::{Marking, Pretension, Stopped};
 use crate::word::Word;
+use std::ops::ControlFlow;
 
 /// A set of elements as bits.
 type Bits = Vec<u64>;
@@ -111,18 +112,33 @@ unsafe fn pull_back_avx2(from: &[u64], row: &[u32], out: &mut [u64]) {
 
 /// divides(u) = {z : u·z in P} for every element u of `monoid`, as bits: u's set is
 /// words u·w to (u+1)·w of the result, w = order / 64 rounded up. Each is the P-portion
-/// pulled back by u's row: order²/8 bytes in all, order² gathers.
-pub(crate) fn divide_sets(monoid: &Monoid, in_p: &[bool]) -> Vec<u64> {
+/// pulled back by u's row: order²/8 bytes in all, order² gathers (seconds at order
+/// 10⁵), so `stop` is asked every 256 rows.
+pub(crate) fn divide_sets(
+    monoid: &Monoid,
+    in_p: &[bool],
+    stop: &dyn Fn() -> bool,
+) -> Result<Vec<u64>, Stopped> {
     let width = monoid.order().div_ceil(64);
     let mut p_portion = vec![0u64; width];
     for (x, _) in in_p.iter().enumerate().filter(|(_, p)| **p) {
         p_portion[x / 64] |= 1 << (x % 64);
     }
     let mut divides = vec![0; monoid.order() * width];
-    monoid.for_each_row(|u, row| {
+    let mut rows = 0u32;
+    let flow = monoid.for_each_row(|u, row| {
         PullBack::new(row, width).apply(&p_portion, &mut divides[u * width..(u + 1) * width]);
+        rows = rows.wrapping_add(1);
+        if rows % 256 == 0 && stop() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
     });
-    divides
+    match flow {
+        ControlFlow::Continue(()) => Ok(divides),
+        ControlFlow::Break(()) => Err(Stopped),
+    }
 }
 
 /// The undominated words of a pretension found so far, heap size by heap size.
@@ -176,12 +192,13 @@ impl Explorer {
         Self::base_bytes(order) + self.len() * Self::word_bytes(order)
     }
 
-    /// The search for `pretension` with only the empty word so far.
-    pub fn new(monoid: &Monoid, in_p: &[bool]) -> Self {
+    /// The search for `pretension` with only the empty word so far (`stop` is asked
+    /// while its divides sets are built).
+    pub fn new(monoid: &Monoid, in_p: &[bool], stop: &dyn Fn() -> bool) -> Result<Self, Stopped> {
         let order = monoid.order();
         let width = order.div_ceil(64);
-        let divides = divide_sets(monoid, in_p);
-        Explorer {
+        let divides = divide_sets(monoid, in_p, stop)?;
+        Ok(Explorer {
             width,
             divides,
             element: vec![0],
@@ -191,7 +208,7 @@ impl Explorer {
             // The empty word dominates nothing: having no move, it is exempt from the
             // N-condition, so a longer word of the identity must be checked on its own.
             by_element: vec![Vec::new(); order],
-        }
+        })
     }
 
     /// {z : u·z in P}.
@@ -338,7 +355,7 @@ pub fn verify(
 ) -> Result<Verdict, Halt> {
     let (monoid, in_p, heaps) = (&pretension.monoid, &pretension.in_p, &pretension.heaps);
     let marking = Marking::new(monoid, heaps, stop)?;
-    let mut explorer = Explorer::new(monoid, in_p);
+    let mut explorer = Explorer::new(monoid, in_p, stop)?;
     let mut least_failure: Option<Word> = None;
     for h in (1..=heaps.last_heap()).filter(|&h| heaps.has_options(h)) {
         // The elements z with z·h in P and an option z·t in P.
