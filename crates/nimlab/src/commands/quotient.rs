@@ -56,9 +56,10 @@ pub struct Args {
     /// is given (default: heaps up to 1000 within the time limit).
     #[arg(long, value_name = "N")]
     max_heap: Option<String>,
-    /// The memory the computation may hold, in MiB: the quotient's table takes 2·order²
-    /// bytes (200 MB at order 10,000), and candidates before reduction about 50 bytes
-    /// an element [default: 512].
+    /// The memory the computation may hold, in MiB: a quotient is a table of 2·order²
+    /// bytes where that leaves room (200 MB at order 10,000), else its generators'
+    /// actions (a few MB); its verification takes order²/8 bytes, and candidates before
+    /// reduction about 50 bytes an element [default: 512].
     #[arg(long, value_name = "MIB")]
     memory: Option<String>,
     /// Stop after SECONDS of computing, with a one-line error (0: no limit) [default:
