@@ -339,25 +339,13 @@ impl Monoid {
     }
 }
 
-/// Whether every entry of `values` is below `limit`: the check that keeps each gather
-/// of a row within its array, as fast as a pass over the row can be (AVX2 where the
-/// processor has it).
-pub(crate) fn all_below(values: &[u32], limit: usize) -> bool {
-    #[inline(always)]
-    fn largest(values: &[u32]) -> u32 {
-        values.iter().fold(0, |most, &y| most.max(y))
+nimlab_octal::with_avx2! {
+    /// Whether every entry of `values` is below `limit`: the check that keeps each
+    /// gather of a row within its array, as fast as a pass over the row can be (AVX2
+    /// where the processor has it).
+    pub(crate) fn all_below(values: &[u32], limit: usize) -> bool {
+        values.is_empty() || (values.iter().fold(0, |most, &y| most.max(y)) as usize) < limit
     }
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
-    fn largest_avx2(values: &[u32]) -> u32 {
-        largest(values)
-    }
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the processor has AVX2.
-        return values.is_empty() || (unsafe { largest_avx2(values) } as usize) < limit;
-    }
-    values.is_empty() || (largest(values) as usize) < limit
 }
 
 /// `target[z] = action[source[z]]` for every z: the row of x·g from the row of x. Rows

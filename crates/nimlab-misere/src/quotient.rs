@@ -20,7 +20,7 @@ use crate::game::{MisereHeapRules, Take, UniformMoves};
 use crate::monoid::{Monoid, Multiply};
 use crate::presentation::Presentation;
 use crate::pretension::Pretension;
-use crate::verify::divide_sets;
+use crate::verify::DivideSets;
 use nimlab_octal::take::pair_count;
 use std::collections::HashMap;
 use std::fmt;
@@ -337,10 +337,7 @@ pub struct Quotient {
     /// The options of the heaps the uniform moves do not describe.
     small_options: Vec<Vec<Vec<usize>>>,
     presentation: Presentation,
-    /// {z : u·z in P} for every u, as bits, `width` words each
-    /// ([`crate::verify::divide_sets`]).
-    divides: Vec<u64>,
-    width: usize,
+    divides: DivideSets,
     new_generators: Vec<usize>,
     growth: Growth,
 }
@@ -391,9 +388,8 @@ impl Quotient {
             .map(|h| heaps.image[h])
             .collect();
         let presentation = Presentation::new(&monoid, &candidates);
-        let order = monoid.order();
         let divides =
-            divide_sets(&monoid, &in_p, &|| false).expect("a quotient's sets are not stopped");
+            DivideSets::new(&monoid, &in_p, &|| false).expect("a quotient's sets are not stopped");
         Quotient {
             game: game.name(),
             monoid,
@@ -404,7 +400,6 @@ impl Quotient {
             small_options: options,
             presentation,
             divides,
-            width: order.div_ceil(64),
             new_generators,
             growth,
         }
@@ -604,7 +599,7 @@ impl Quotient {
                 };
                 self.monoid.mul(r, factor)
             });
-            let targets = &self.divides[rest * self.width..(rest + 1) * self.width];
+            let targets = self.divides.of(rest);
             let (moves, families) = self.moves_into(heap, targets)?;
             if !moves.is_empty() || !families.is_empty() {
                 by_heap.push(HeapMoves {

@@ -528,15 +528,12 @@ impl<'g> Computation<'g> {
             + self.spare.capacity() * 2
     }
 
-    /// The most words a search of `monoid` may keep in what memory is left, with
-    /// `monoid` held beside the quotient so far unless it is the quotient so far.
-    fn max_words(&self, monoid: &Monoid) -> usize {
+    /// The most words a search may keep in what memory is left: a search of the
+    /// quotient so far, or of a `candidate` held beside it.
+    fn max_words(&self, candidate: Option<&Monoid>) -> usize {
+        let beside = candidate.map_or(0, Monoid::bytes);
+        let monoid = candidate.unwrap_or(&self.current.monoid);
         let order = monoid.order();
-        let beside = if std::ptr::eq(monoid, &self.current.monoid) {
-            0
-        } else {
-            monoid.bytes()
-        };
         let room = self.bounds.memory.saturating_sub(
             self.held() + beside + Explorer::base_bytes(order) + monoid.rows_bytes(),
         );
@@ -562,7 +559,7 @@ impl<'g> Computation<'g> {
         }
         if self.explorer.is_none() {
             // A step stopped while finding a new generator dropped the search.
-            let max_words = self.max_words(&self.current.monoid);
+            let max_words = self.max_words(None);
             match verify(&self.current, max_words, stop)? {
                 Verdict::Holds(explorer) => self.explorer = Some(explorer),
                 Verdict::Fails(_) => unreachable!("a quotient solved holds"),
@@ -596,7 +593,7 @@ impl<'g> Computation<'g> {
         transitions: &[usize],
         stop: &dyn Fn() -> bool,
     ) -> Result<Option<usize>, Failure> {
-        let max_words = self.max_words(&self.current.monoid);
+        let max_words = self.max_words(None);
         let explorer = self.explorer.as_mut().expect("a solved quotient's search");
         let (monoid, in_p) = (&self.current.monoid, &self.current.in_p);
         let alone_in_p = !transitions.iter().any(|&t| in_p[t]);
@@ -652,7 +649,7 @@ impl<'g> Computation<'g> {
         let mut candidate = self.note_candidate(reduced).map_err(too_large)?;
         loop {
             let order = candidate.monoid.order();
-            let max_words = self.max_words(&candidate.monoid);
+            let max_words = self.max_words(Some(&candidate.monoid));
             let verdict = verify(&candidate, max_words, stop)?;
             if let Some(observe) = &mut self.observer {
                 observe(&Tried {
@@ -732,20 +729,15 @@ impl<'g> Computation<'g> {
         let limit = self.bounds.max_order.min(MAX_ORDER);
         let memory = self.bounds.memory;
         let held = self.held();
+        let room = memory.saturating_sub(held);
         // At most one generator per heap.
         let generators = heaps.image.len();
-        let bytes = |layout, m| {
-            held.saturating_add(Monoid::bytes_of(layout, m, generators))
-                .saturating_add(Explorer::base_bytes(m))
-        };
-        // The largest order at most `most` whose monoid, kept as `layout`, and search
-        // take at most `share` of the room left.
-        let fitting = |layout, most: usize, share: usize| {
-            let room = memory.saturating_sub(held) / share;
+        // The largest order at most `most` that fits the room kept as `layout`.
+        let fitting = |layout, most: usize| {
             let (mut low, mut high) = (0, most);
             while low < high {
                 let m = high - (high - low) / 2;
-                if bytes(layout, m) - held <= room {
+                if fits(layout, m, generators, room) {
                     low = m;
                 } else {
                     high = m - 1;
@@ -753,10 +745,8 @@ impl<'g> Computation<'g> {
             }
             low
         };
-        // A table only where it leaves half the room to the verification's words: it
-        // is faster, but the actions take a few MB where a table takes hundreds.
-        let max_table_order = fitting(Layout::Table, self.max_table_order, 2);
-        let max_order = fitting(Layout::Actions, limit, 1);
+        let max_table_order = fitting(Layout::Table, self.max_table_order);
+        let max_order = fitting(Layout::Actions, limit);
         marking
             .reduce(product, heaps, max_order, max_table_order, buffer)
             .map_err(|elements| {
@@ -767,7 +757,9 @@ impl<'g> Computation<'g> {
                     }
                 } else {
                     Need::Memory {
-                        bytes: bytes(Layout::Actions, elements),
+                        bytes: held
+                            .saturating_add(Monoid::bytes_of(Layout::Actions, elements, generators))
+                            .saturating_add(Explorer::base_bytes(elements)),
                         budget: memory,
                         what: "a candidate's monoid and verification",
                     }
@@ -844,6 +836,19 @@ impl<'g> Computation<'g> {
             Some(need) => Shortfall::TooLarge { heap: n, need },
             None => Shortfall::RefinementStuck { heap: n },
         }))
+    }
+}
+
+/// Whether a monoid of `order` elements and `generators` generators, kept as `layout`,
+/// fits `room` bytes with its verification. A table (at most [`MAX_TABLE_ORDER`]
+/// elements) only where it leaves half the room to the verification's words: it is
+/// faster, but the actions take a few MB where a table takes hundreds.
+fn fits(layout: Layout, order: usize, generators: usize, room: usize) -> bool {
+    let bytes =
+        Monoid::bytes_of(layout, order, generators).saturating_add(Explorer::base_bytes(order));
+    match layout {
+        Layout::Table => order <= MAX_TABLE_ORDER && bytes <= room / 2,
+        Layout::Actions => bytes <= room,
     }
 }
 
@@ -970,17 +975,16 @@ impl<'g> Computation<'g> {
         if last > MAX_HEAP {
             return invalid("it goes beyond the largest heap");
         }
-        // As a table where that fits, as the quotient's own run keeps it.
-        let bytes = |layout| {
-            Monoid::bytes_of(layout, order, state.actions.len())
-                .saturating_add(Explorer::base_bytes(order) + last * HEAP_BYTES)
-        };
-        let layout = if order <= MAX_TABLE_ORDER && bytes(Layout::Table) <= bounds.memory {
+        // Kept as the quotient's own run would keep it.
+        let generators = state.actions.len();
+        let room = bounds.memory.saturating_sub(last * HEAP_BYTES);
+        let layout = if fits(Layout::Table, order, generators, room) {
             Layout::Table
         } else {
             Layout::Actions
         };
-        let bytes = bytes(layout);
+        let bytes = Monoid::bytes_of(layout, order, generators)
+            .saturating_add(Explorer::base_bytes(order) + last * HEAP_BYTES);
         if bytes > bounds.memory {
             return Err(ResumeError::Shortfall(Shortfall::TooLarge {
                 heap: last + 1,
@@ -1053,7 +1057,7 @@ impl<'g> Computation<'g> {
         {
             return invalid("its list of heaps that changed the presentation is not one");
         }
-        let max_words = computation.max_words(&computation.current.monoid);
+        let max_words = computation.max_words(None);
         match verify(&computation.current, max_words, stop) {
             Ok(Verdict::Holds(explorer)) => computation.explorer = Some(explorer),
             Ok(Verdict::Fails(word)) => {

@@ -110,34 +110,54 @@ unsafe fn pull_back_avx2(from: &[u64], row: &[u32], out: &mut [u64]) {
     pull_back(from, &row[full * 64..], &mut out[full..]);
 }
 
-/// divides(u) = {z : u·z in P} for every element u of `monoid`, as bits: u's set is
-/// words u·w to (u+1)·w of the result, w = order / 64 rounded up. Each is the P-portion
-/// pulled back by u's row: order²/8 bytes in all, order² gathers (seconds at order
-/// 10⁵), so `stop` is asked every 256 rows.
-pub(crate) fn divide_sets(
-    monoid: &Monoid,
-    in_p: &[bool],
-    stop: &dyn Fn() -> bool,
-) -> Result<Vec<u64>, Stopped> {
-    let width = monoid.order().div_ceil(64);
-    let mut p_portion = vec![0u64; width];
-    for (x, _) in in_p.iter().enumerate().filter(|(_, p)| **p) {
-        p_portion[x / 64] |= 1 << (x % 64);
-    }
-    let mut divides = vec![0; monoid.order() * width];
-    let mut rows = 0u32;
-    let flow = monoid.for_each_row(|u, row| {
-        PullBack::new(row, width).apply(&p_portion, &mut divides[u * width..(u + 1) * width]);
-        rows = rows.wrapping_add(1);
-        if rows % 256 == 0 && stop() {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
+/// divides(u) = {z : u·z in P} for every element u of a monoid, as bits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct DivideSets {
+    /// Words per set: the order / 64, rounded up.
+    width: usize,
+    /// u's set is words u·width to (u+1)·width.
+    bits: Vec<u64>,
+}
+
+impl DivideSets {
+    /// The sets of `monoid` with P-portion `in_p`. Each is the P-portion pulled back by
+    /// u's row: order²/8 bytes in all, order² gathers (seconds at order 10⁵), so `stop`
+    /// is asked every 256 rows.
+    pub(crate) fn new(
+        monoid: &Monoid,
+        in_p: &[bool],
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Self, Stopped> {
+        let width = monoid.order().div_ceil(64);
+        let mut p_portion = vec![0u64; width];
+        for (x, _) in in_p.iter().enumerate().filter(|(_, p)| **p) {
+            p_portion[x / 64] |= 1 << (x % 64);
         }
-    });
-    match flow {
-        ControlFlow::Continue(()) => Ok(divides),
-        ControlFlow::Break(()) => Err(Stopped),
+        let mut bits = vec![0; monoid.order() * width];
+        let mut rows = 0u32;
+        let flow = monoid.for_each_row(|u, row| {
+            PullBack::new(row, width).apply(&p_portion, &mut bits[u * width..(u + 1) * width]);
+            rows = rows.wrapping_add(1);
+            if rows % 256 == 0 && stop() {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        match flow {
+            ControlFlow::Continue(()) => Ok(DivideSets { width, bits }),
+            ControlFlow::Break(()) => Err(Stopped),
+        }
+    }
+
+    /// {z : u·z in P}.
+    pub(crate) fn of(&self, u: usize) -> &[u64] {
+        &self.bits[u * self.width..(u + 1) * self.width]
+    }
+
+    /// Bytes they take, for an `order` of elements.
+    pub(crate) fn bytes(order: usize) -> usize {
+        order.saturating_mul(order.div_ceil(64) * 8)
     }
 }
 
@@ -146,8 +166,7 @@ pub(crate) fn divide_sets(
 pub struct Explorer {
     /// Bits per set.
     width: usize,
-    /// `divides[u·width..(u+1)·width]` = {z : u·z in P}.
-    divides: Vec<u64>,
+    divides: DivideSets,
     /// For each word kept: its element, its σ, and how it was made (parent word plus
     /// one heap).
     element: Vec<u32>,
@@ -176,9 +195,7 @@ impl From<Stopped> for Halt {
 impl Explorer {
     /// Bytes the search of a pretension of `order` elements holds before its words.
     pub fn base_bytes(order: usize) -> usize {
-        order
-            .saturating_mul(order.div_ceil(64) * 8)
-            .saturating_add(order * 24)
+        DivideSets::bytes(order).saturating_add(order * 24)
     }
 
     /// Bytes each word kept takes.
@@ -197,7 +214,7 @@ impl Explorer {
     pub fn new(monoid: &Monoid, in_p: &[bool], stop: &dyn Fn() -> bool) -> Result<Self, Stopped> {
         let order = monoid.order();
         let width = order.div_ceil(64);
-        let divides = divide_sets(monoid, in_p, stop)?;
+        let divides = DivideSets::new(monoid, in_p, stop)?;
         Ok(Explorer {
             width,
             divides,
@@ -213,7 +230,7 @@ impl Explorer {
 
     /// {z : u·z in P}.
     fn divides(&self, u: usize) -> &[u64] {
-        &self.divides[u * self.width..(u + 1) * self.width]
+        self.divides.of(u)
     }
 
     /// How many words are kept.

@@ -381,7 +381,10 @@ impl<'r> RarePairs<'r> {
 }
 
 /// Defines `$vis fn $name`, which runs `$body` compiled for AVX2 when the
-/// processor has it (std caches the check) and for the baseline otherwise.
+/// processor has it (std caches the check) and for the baseline otherwise. Exported
+/// for the misère engine's bounds checks; not part of the crate's interface.
+#[doc(hidden)]
+#[macro_export]
 macro_rules! with_avx2 {
     ($(#[$doc:meta])* $vis:vis fn $name:ident($($arg:ident: $ty:ty),*) -> $ret:ty $body:block) => {
         $(#[$doc])*
@@ -403,7 +406,7 @@ macro_rules! with_avx2 {
     };
 }
 
-pub(crate) use with_avx2;
+pub(crate) use crate::with_avx2;
 
 /// The last first part a of a two-heap split of `rest` (a ≤ rest − a, and a < rest − a
 /// when the parts must differ).
